@@ -1,0 +1,129 @@
+import type { ResolvedFooter } from "~/content/resolve-shell";
+import { styled } from "../../../tokens/stitches.config";
+import { useT } from "../page-context";
+
+// The footer (spec §2): Call us (LTT), quick links that open a page by uid, link groups,
+// and the theatre retailer's verification badge (a 560×490 popup; a plain new-tab link before JS).
+
+const FooterBar = styled("footer", {
+  marginTop: "$64",
+  backgroundColor: "$nearBlack",
+  color: "$textInverse",
+  a: { color: "$textInverse" },
+  "a:hover": { color: "$candyLight" },
+});
+
+const Inner = styled("div", {
+  contentColumn: true,
+  display: "grid",
+  gap: "$32",
+  py: "$48",
+  gridTemplateColumns: "repeat(auto-fit, minmax(200px, 1fr))",
+  h2: { fontSize: "$16", marginBottom: "$12", color: "$white" },
+  ul: { listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "$8" },
+});
+
+const Bottom = styled("div", {
+  contentColumn: true,
+  borderTop: "1px solid $grey700",
+  py: "$20",
+  fontSize: "$14",
+  color: "$grey300",
+  display: "flex",
+  flexWrap: "wrap",
+  gap: "$16",
+  justifyContent: "space-between",
+  alignItems: "center",
+});
+
+export const FooterButton = styled("button", {
+  display: "inline-flex",
+  alignItems: "center",
+  gap: "$8",
+  minHeight: "44px",
+  padding: "$8 $16",
+  border: "1px solid $white",
+  borderRadius: "$8",
+  backgroundColor: "transparent",
+  color: "$white",
+  fontWeight: "$semibold",
+  cursor: "pointer",
+  "&:hover": { backgroundColor: "$grey900" },
+});
+
+const Badge = styled("a", {
+  display: "inline-flex",
+  alignItems: "center",
+  gap: "$8",
+  textDecoration: "none",
+  img: { width: "120px", height: "auto" },
+});
+
+export interface FooterProps {
+  footer: ResolvedFooter;
+  siteName: string;
+  /** Rendered in place of the plain Call us button once behaviour is wired (machines issue). */
+  callUsSlot?: React.ReactNode;
+  badgeSlot?: React.ReactNode;
+}
+
+export function Footer({ footer, siteName, callUsSlot, badgeSlot }: FooterProps) {
+  const t = useT();
+  return (
+    <FooterBar>
+      <Inner>
+        <div>
+          <h2>{siteName}</h2>
+          {footer.tagline ? <p>{footer.tagline}</p> : null}
+          {footer.callUs ? (
+            <div style={{ marginTop: "16px" }}>
+              {callUsSlot ?? (
+                <FooterButton type="button" aria-haspopup="dialog">
+                  {t("callUs")}
+                </FooterButton>
+              )}
+            </div>
+          ) : null}
+        </div>
+        {footer.quickLinks.length ? (
+          <nav aria-labelledby="footer-quick-links">
+            <h2 id="footer-quick-links">{t("quickLinks")}</h2>
+            <ul>
+              {footer.quickLinks.map((q) => (
+                <li key={q.uid}>{q.href ? <a href={q.href} data-quick-link={q.uid}>{q.label}</a> : <span>{q.label}</span>}</li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {footer.linkGroups.map((group) => (
+          <nav key={group.title} aria-label={group.title}>
+            <h2>{group.title}</h2>
+            <ul>
+              {group.links.map((link) => (
+                <li key={`${link.label}-${link.href}`}>
+                  {link.href ? (
+                    <a href={link.href} {...(link.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+                      {link.label}
+                    </a>
+                  ) : (
+                    <span>{link.label}</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </Inner>
+      <Bottom>
+        <span>{footer.copyright}</span>
+        {footer.verificationBadge
+          ? (badgeSlot ?? (
+              <Badge href={footer.verificationBadge.verifyUrl} target="_blank" rel="noopener noreferrer" aria-label={t("verifiedRetailer")}>
+                <img src={footer.verificationBadge.imageUrl} alt={footer.verificationBadge.alt} width={120} height={48} />
+              </Badge>
+            ))
+          : null}
+      </Bottom>
+    </FooterBar>
+  );
+}

@@ -1,0 +1,216 @@
+import type { ResolvedHeader, ResolvedMenuItem } from "~/content/resolve-shell";
+import type { LanguageOption } from "~/page/load-page.server";
+import { styled } from "../../../tokens/stitches.config";
+import { useT } from "../page-context";
+import { CurrencySelector, LanguageSelector } from "./Selectors";
+
+// The generic header (spec §2): sticky logo bar, optional powered-by logo, desktop dropdown menu,
+// Tickets link, currency and language selectors, hamburger on mobile. Mobile and desktop are both
+// in the server HTML; media queries choose, so the first paint is right without JavaScript.
+
+export const HeaderBar = styled("header", {
+  position: "sticky",
+  top: 0,
+  zIndex: "$header",
+  backgroundColor: "$surface",
+  borderBottom: "1px solid $divider",
+  transition: "transform 200ms $functional, box-shadow 200ms $functional",
+  variants: {
+    shadow: { true: { boxShadow: "$level2" } },
+    hidden: { true: { transform: "translateY(-100%)" } },
+  },
+});
+
+const Inner = styled("div", {
+  contentColumn: true,
+  display: "flex",
+  alignItems: "center",
+  gap: "$16",
+  height: "$headerHeight",
+  "@mobile": { height: "$headerHeightMobile", gap: "$8" },
+});
+
+export const SkipLink = styled("a", {
+  position: "absolute",
+  left: "$8",
+  top: "-100px",
+  padding: "$8 $16",
+  backgroundColor: "$cta",
+  color: "$ctaText",
+  borderRadius: "$8",
+  zIndex: "$modal",
+  "&:focus": { top: "$8", color: "$ctaText" },
+});
+
+const LogoLink = styled("a", {
+  display: "flex",
+  alignItems: "center",
+  gap: "$8",
+  flexShrink: 0,
+  img: { height: "40px", width: "auto", "@mobile": { height: "28px" } },
+});
+
+const Powered = styled("img", {
+  "&&": { height: "20px" },
+  "@mobile": { display: "none !important" },
+});
+
+export const DesktopOnly = styled("div", { display: "flex", alignItems: "center", gap: "$16", "@mobile": { display: "none" } });
+export const MobileOnly = styled("div", { display: "none", "@mobile": { display: "flex" } });
+
+const Nav = styled("nav", {
+  flex: 1,
+  ul: { display: "flex", gap: "$20", listStyle: "none", margin: 0, padding: 0 },
+  a: { color: "$text", textDecoration: "none", fontWeight: "$medium", fontSize: "$16" },
+  "a:hover": { color: "$purple" },
+});
+
+const Spacer = styled("div", { flex: 1, "@desktop": { display: "none" } });
+
+export const HeaderButton = styled("button", {
+  display: "inline-flex",
+  alignItems: "center",
+  gap: "$6",
+  minHeight: "44px",
+  minWidth: "44px",
+  padding: "$8 $12",
+  border: "1px solid transparent",
+  borderRadius: "$8",
+  backgroundColor: "transparent",
+  color: "$text",
+  fontWeight: "$medium",
+  cursor: "pointer",
+  "&:hover": { backgroundColor: "$grey100" },
+});
+
+const TicketsLink = styled("a", {
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "44px",
+  padding: "$8 $16",
+  borderRadius: "$8",
+  backgroundColor: "$cta",
+  color: "$ctaText",
+  fontWeight: "$semibold",
+  textDecoration: "none",
+  whiteSpace: "nowrap",
+  "&:hover": { backgroundColor: "$ctaHover", color: "$ctaText" },
+  "@mobile": { padding: "$6 $12", minHeight: "36px", fontSize: "$14" },
+});
+
+export const DropdownPanel = styled("div", {
+  position: "absolute",
+  top: "100%",
+  left: 0,
+  minWidth: "240px",
+  padding: "$8",
+  backgroundColor: "$surface",
+  borderRadius: "$12",
+  boxShadow: "$level3",
+  zIndex: "$dropdown",
+  ul: { display: "flex", flexDirection: "column", gap: "$2", listStyle: "none", margin: 0, padding: 0 },
+  a: { display: "block", padding: "$8 $12", borderRadius: "$8", color: "$text", textDecoration: "none" },
+  "a:hover, a:focus-visible": { backgroundColor: "$purpleLight" },
+});
+
+export const MobileMenuPanel = styled("nav", {
+  borderTop: "1px solid $divider",
+  backgroundColor: "$surface",
+  padding: "$16 5.46vw $24",
+  maxHeight: "calc(100vh - $sizes$headerHeightMobile)",
+  overflowY: "auto",
+  ul: { listStyle: "none", margin: 0, padding: 0 },
+  "li a": { display: "block", padding: "$12 0", color: "$text", textDecoration: "none", fontSize: "$18", borderBottom: "1px solid $divider" },
+  "@desktop": { display: "none" },
+});
+
+export function MenuLink({ item }: { item: ResolvedMenuItem | ResolvedMenuItem["children"][number] }) {
+  if (!item.href) return <span>{item.label}</span>;
+  return (
+    <a href={item.href} {...(item.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+      {item.label}
+    </a>
+  );
+}
+
+export function MenuList({ items }: { items: ResolvedMenuItem[] }) {
+  return (
+    <ul>
+      {items.map((item) => (
+        <li key={`${item.label}-${item.href}`}>
+          <MenuLink item={item} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function HamburgerIcon({ open }: { open: boolean }) {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      {open ? (
+        <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      ) : (
+        <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      )}
+    </svg>
+  );
+}
+
+export interface HeaderProps {
+  header: ResolvedHeader;
+  languages: LanguageOption[];
+  currency: string;
+  lang: string;
+}
+
+/** The static header, as the server renders it. Behaviour (machines) wraps these parts. */
+export function Header({ header, languages, currency, lang }: HeaderProps) {
+  const t = useT();
+  return (
+    <HeaderBar data-manual-header={header.isManualHeader ? "true" : "false"}>
+      <SkipLink href="#main">{t("skipToContent")}</SkipLink>
+      <Inner>
+        <MobileOnly>
+          <HeaderButton type="button" aria-expanded={false} aria-controls="mobile-menu" aria-label={t("menu")}>
+            <HamburgerIcon open={false} />
+          </HeaderButton>
+        </MobileOnly>
+        <LogoLink href={header.logo.href}>
+          <img src={header.logo.src} alt={header.logo.alt} width={header.logo.width} height={header.logo.height} />
+          {header.hasPoweredLogo ? <Powered src="/brand/powered-by.svg" alt={t("poweredBy")} width={110} height={20} /> : null}
+        </LogoLink>
+        <Spacer />
+        <DesktopOnly as="nav" aria-label="Main" css={{ flex: 1 }}>
+          {header.menu.length ? (
+            <Nav as="div">
+              <MenuList items={header.menu} />
+            </Nav>
+          ) : null}
+          {header.dropdown.length ? (
+            <div style={{ position: "relative" }}>
+              <HeaderButton type="button" aria-expanded={false} aria-controls="header-dropdown">
+                {t("explore")}
+              </HeaderButton>
+              <DropdownPanel id="header-dropdown" hidden>
+                <MenuList items={header.dropdown} />
+              </DropdownPanel>
+            </div>
+          ) : null}
+        </DesktopOnly>
+        <DesktopOnly>
+          <CurrencySelector currency={currency} lang={lang} />
+          <LanguageSelector languages={languages} />
+        </DesktopOnly>
+        {header.tickets ? <TicketsLink href={header.tickets.href}>{t("tickets")}</TicketsLink> : null}
+      </Inner>
+      <MobileMenuPanel id="mobile-menu" aria-label={t("menu")} hidden>
+        <MenuList items={[...header.menu, ...header.dropdown]} />
+        <div style={{ display: "flex", gap: "12px", marginTop: "16px", flexWrap: "wrap" }}>
+          <CurrencySelector currency={currency} lang={lang} idSuffix="mobile" />
+          <LanguageSelector languages={languages} idSuffix="mobile" />
+        </div>
+      </MobileMenuPanel>
+    </HeaderBar>
+  );
+}

@@ -1,0 +1,115 @@
+import { useLocation } from "@remix-run/react";
+import { CURRENCIES } from "~/i18n/currencies";
+import type { LanguageOption } from "~/page/load-page.server";
+import { styled } from "../../../tokens/stitches.config";
+import { useT } from "../page-context";
+
+// Currency and language selectors. <details> disclosures work before (and without) JavaScript:
+// languages are real links (crawlable, hreflang'd), currencies post a form that sets the cookie.
+
+const Disclosure = styled("details", {
+  position: "relative",
+  summary: {
+    display: "inline-flex",
+    alignItems: "center",
+    gap: "$4",
+    minHeight: "44px",
+    padding: "$8 $12",
+    borderRadius: "$8",
+    cursor: "pointer",
+    listStyle: "none",
+    fontWeight: "$medium",
+    whiteSpace: "nowrap",
+  },
+  "summary::-webkit-details-marker": { display: "none" },
+  "summary:hover": { backgroundColor: "$grey100" },
+});
+
+const Panel = styled("div", {
+  position: "absolute",
+  right: 0,
+  top: "calc(100% + 4px)",
+  zIndex: "$dropdown",
+  minWidth: "220px",
+  maxHeight: "60vh",
+  overflowY: "auto",
+  padding: "$8",
+  backgroundColor: "$surface",
+  borderRadius: "$12",
+  boxShadow: "$level3",
+  "@mobile": { position: "static", boxShadow: "none", padding: 0 },
+  ul: { listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "$2" },
+  "a, button": {
+    display: "flex",
+    justifyContent: "space-between",
+    gap: "$12",
+    width: "100%",
+    padding: "$8 $12",
+    border: 0,
+    borderRadius: "$8",
+    backgroundColor: "transparent",
+    color: "$text",
+    textAlign: "left",
+    textDecoration: "none",
+    cursor: "pointer",
+    minHeight: "40px",
+    alignItems: "center",
+  },
+  "a:hover, button:hover, a:focus-visible, button:focus-visible": { backgroundColor: "$purpleLight" },
+  "[aria-current='true']": { fontWeight: "$bold", color: "$purpleDark" },
+});
+
+const Symbol = styled("span", { color: "$textSubtle" });
+
+export function CurrencySelector({ currency, lang, idSuffix = "desktop" }: { currency: string; lang: string; idSuffix?: string }) {
+  const t = useT();
+  const location = useLocation();
+  const current = CURRENCIES.find((c) => c.code === currency);
+  return (
+    <Disclosure data-selector="currency">
+      <summary aria-label={`${t("currency")}: ${currency}`}>
+        <span aria-hidden="true">{current?.localSymbol === currency ? currency : `${current?.localSymbol ?? ""} ${currency}`}</span>
+      </summary>
+      <Panel>
+        <form method="post" action="/preferences/currency" aria-label={t("currency")} id={`currency-form-${idSuffix}`}>
+          <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+          <input type="hidden" name="lang" value={lang} />
+          <ul>
+            {CURRENCIES.map((c) => (
+              <li key={c.code}>
+                <button type="submit" name="currency" value={c.code} aria-current={c.code === currency ? "true" : undefined}>
+                  <span>{c.code}</span>
+                  <Symbol aria-hidden="true">{c.localSymbol === c.code ? "" : c.localSymbol}</Symbol>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </form>
+      </Panel>
+    </Disclosure>
+  );
+}
+
+export function LanguageSelector({ languages, idSuffix = "desktop" }: { languages: LanguageOption[]; idSuffix?: string }) {
+  const t = useT();
+  if (languages.length < 2) return null;
+  const current = languages.find((l) => l.current);
+  return (
+    <Disclosure data-selector="language">
+      <summary aria-label={`${t("language")}: ${current?.name ?? ""}`}>
+        <span aria-hidden="true">{(current?.code ?? "en").toUpperCase()}</span>
+      </summary>
+      <Panel>
+        <ul aria-label={t("language")} id={`language-list-${idSuffix}`}>
+          {languages.map((l) => (
+            <li key={l.code}>
+              <a href={l.href} hrefLang={l.code} lang={l.code} aria-current={l.current ? "true" : undefined}>
+                {l.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Panel>
+    </Disclosure>
+  );
+}

@@ -1,0 +1,65 @@
+import type { ActionLink } from "./page-document";
+import { pageHref, type UrlMode } from "~/page/page-url";
+
+// Turns an authored link (spec §3 Action link) into what a component renders.
+// spec §8: an invalid link URL is treated as external and opens in a new tab.
+// Unsafe schemes (javascript:, data:, vbscript:…) never become an href.
+
+export interface ResolvedLink {
+  label: string;
+  /** '' when the link cannot be followed (no uid, unsafe URL): render the label as text. */
+  href: string;
+  newTab: boolean;
+  external: boolean;
+  appearance: "link" | "primary" | "secondary";
+}
+
+export interface LinkContext {
+  mode: UrlMode;
+  /** The serving host (Host header). */
+  host: string;
+  lang: string;
+  knownHosts: readonly string[];
+}
+
+const SAFE_SCHEME = /^(https?:|mailto:|tel:)/i;
+const ANY_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+export function resolveUrl(raw: string, ctx: LinkContext): { href: string; external: boolean; invalid: boolean } {
+  // Browsers ignore tabs and newlines inside a scheme ("java\nscript:"), so strip them before checking.
+  const url = raw.replace(/[\u0000-\u001F\u007F\s]+/g, "");
+  if (!url) return { href: "", external: false, invalid: true };
+  if (url.startsWith("/") && !url.startsWith("//")) return { href: url, external: false, invalid: false };
+  if (url.startsWith("#")) return { href: url, external: false, invalid: false };
+  if (ANY_SCHEME.test(url) && !SAFE_SCHEME.test(url)) return { href: "", external: true, invalid: true };
+  try {
+    const parsed = new URL(url);
+    if (!SAFE_SCHEME.test(parsed.protocol)) return { href: "", external: true, invalid: true };
+    if (parsed.protocol === "mailto:" || parsed.protocol === "tel:") return { href: parsed.href, external: false, invalid: false };
+    const sameSite = ctx.knownHosts.includes(parsed.hostname) && ctx.mode === "production" && parsed.hostname === ctx.host.replace(/:\d+$/, "");
+    return { href: sameSite ? `${parsed.pathname}${parsed.search}${parsed.hash}` : parsed.href, external: !sameSite, invalid: false };
+  } catch {
+    // Not a URL we can parse: spec §8 says treat it as external; make it absolute so it leaves the site.
+    return { href: `https://${url.replace(/^\/+/, "")}`, external: true, invalid: true };
+  }
+}
+
+export function resolveActionLink(link: ActionLink, ctx: LinkContext): ResolvedLink {
+  if (link.type === "reference") {
+    const href = pageHref({ uid: link.reference.value.uid, lang: ctx.lang, host: ctx.host, mode: ctx.mode, knownHosts: ctx.knownHosts });
+    return { label: link.label, href, newTab: link.newTab, external: false, appearance: link.appearance };
+  }
+  const resolved = resolveUrl(link.url, ctx);
+  return {
+    label: link.label,
+    href: resolved.href,
+    newTab: link.newTab || resolved.invalid,
+    external: resolved.external,
+    appearance: link.appearance,
+  };
+}
+
+/** A page link by uid; spec §5: no uid gives ''. */
+export function uidHref(uid: string | undefined | null, ctx: LinkContext): string {
+  return pageHref({ uid, lang: ctx.lang, host: ctx.host, mode: ctx.mode, knownHosts: ctx.knownHosts });
+}

@@ -1,0 +1,170 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { DEFAULT_LANGUAGE, isKnownLanguage, isSupportedLanguage } from "~/i18n/languages";
+import { joinUid, splitUid } from "~/page/page-url";
+import { formatIssues, PageDocumentSchema, SiteSchema, type PageDocument, type Site } from "./page-document";
+
+// Reads content/ once: one folder per site, `site.json` plus `pages/**/<slug>.<lang>.json`.
+//   content/london-theatre-tickets/pages/index.en.json                → uid www.london-theatre-tickets.example
+//   content/london-theatre-tickets/pages/shows/les-miserables.fr.json → uid ….example.shows.les-miserables
+// A bad document is reported with its file and field and left out; every other page keeps working.
+
+export interface ContentError {
+  file: string;
+  issues: string[];
+  /** The uid the file would have served, when it can be told from its path. */
+  uid?: string;
+}
+
+export interface LoadedPage {
+  uid: string;
+  lang: string;
+  file: string;
+  doc: PageDocument;
+}
+
+export interface ContentStore {
+  sites: Site[];
+  errors: ContentError[];
+  siteByHost(host: string): Site | undefined;
+  siteForUid(uid: string): Site | undefined;
+  /** Languages a page exists in, English first. */
+  languagesOf(uid: string): string[];
+  getPage(uid: string, lang: string): LoadedPage | undefined;
+  allPages(): LoadedPage[];
+  errorsFor(uid: string): ContentError[];
+}
+
+const PAGE_FILE = /^([a-z0-9-]+)\.([a-z]{2})\.json$/;
+
+function listJson(dir: string): string[] {
+  let entries: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) entries = entries.concat(listJson(full));
+    else if (name.endsWith(".json")) entries.push(full);
+  }
+  return entries;
+}
+
+function readJson(file: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  try {
+    return { ok: true, value: JSON.parse(readFileSync(file, "utf8")) };
+  } catch (error) {
+    return { ok: false, message: `(document): not valid JSON: ${(error as Error).message}` };
+  }
+}
+
+export function loadContent(contentDir: string): ContentStore {
+  const root = path.resolve(contentDir);
+  const rel = (file: string) => path.relative(process.cwd(), file) || file;
+  const sites: Site[] = [];
+  const errors: ContentError[] = [];
+  const pages = new Map<string, Map<string, LoadedPage>>();
+
+  const siteDirs = readdirSync(root)
+    .filter((name) => statSync(path.join(root, name)).isDirectory())
+    .sort();
+
+  for (const dirName of siteDirs) {
+    const siteFile = path.join(root, dirName, "site.json");
+    const raw = readJson(siteFile);
+    if (!raw.ok) {
+      errors.push({ file: rel(siteFile), issues: [raw.message] });
+      continue;
+    }
+    const parsed = SiteSchema.safeParse(raw.value);
+    if (!parsed.success) {
+      errors.push({ file: rel(siteFile), issues: formatIssues(parsed.error) });
+      continue;
+    }
+    const site = parsed.data;
+    if (sites.some((s) => s.host === site.host)) {
+      errors.push({ file: rel(siteFile), issues: [`host: ${site.host} is already used by another site`] });
+      continue;
+    }
+    sites.push(site);
+
+    const pagesDir = path.join(root, dirName, "pages");
+    let files: string[] = [];
+    try {
+      files = listJson(pagesDir);
+    } catch {
+      errors.push({ file: rel(pagesDir), issues: ["(folder): a site needs a pages/ folder"] });
+    }
+    for (const file of files) {
+      const relative = path.relative(pagesDir, file);
+      const dirs = path.dirname(relative) === "." ? [] : path.dirname(relative).split(path.sep);
+      const match = PAGE_FILE.exec(path.basename(file));
+      if (!match) {
+        errors.push({ file: rel(file), issues: ["(file name): must be <slug>.<lang>.json, e.g. index.en.json or les-miserables.fr.json"] });
+        continue;
+      }
+      const [, slug, lang] = match as unknown as [string, string, string];
+      const segments = [...dirs, ...(slug === "index" ? [] : [slug])];
+      const pageUid = joinUid(site.host, segments);
+      if (!isSupportedLanguage(lang)) {
+        errors.push({ file: rel(file), uid: pageUid, issues: [`(file name): "${lang}" is not a supported language`] });
+        continue;
+      }
+      const raw = readJson(file);
+      if (!raw.ok) {
+        errors.push({ file: rel(file), uid: pageUid, issues: [raw.message] });
+        continue;
+      }
+      const parsedPage = PageDocumentSchema.safeParse(raw.value);
+      if (!parsedPage.success) {
+        errors.push({ file: rel(file), uid: pageUid, issues: formatIssues(parsedPage.error) });
+        continue;
+      }
+      const byLang = pages.get(pageUid) ?? new Map<string, LoadedPage>();
+      byLang.set(lang, { uid: pageUid, lang, file: rel(file), doc: parsedPage.data });
+      pages.set(pageUid, byLang);
+    }
+  }
+
+  // English is every page's fallback language (spec §5), so a page must exist in English.
+  for (const [pageUid, byLang] of pages) {
+    if (!byLang.has(DEFAULT_LANGUAGE)) {
+      const files = [...byLang.values()].map((p) => p.file);
+      errors.push({ file: files[0] ?? pageUid, uid: pageUid, issues: [`(page): ${pageUid} has no English document (${DEFAULT_LANGUAGE}), which every page needs as its fallback`] });
+      pages.delete(pageUid);
+    }
+  }
+
+  const hosts = sites.map((s) => s.host);
+  const siteByHost = new Map(sites.map((s) => [s.host, s]));
+
+  return {
+    sites,
+    errors,
+    siteByHost: (host) => siteByHost.get(host.toLowerCase().replace(/:\d+$/, "")),
+    siteForUid: (pageUid) => siteByHost.get(splitUid(pageUid, hosts).host),
+    languagesOf: (pageUid) => {
+      const langs = [...(pages.get(pageUid)?.keys() ?? [])];
+      return langs.sort((a, b) => (a === DEFAULT_LANGUAGE ? -1 : b === DEFAULT_LANGUAGE ? 1 : a.localeCompare(b)));
+    },
+    getPage: (pageUid, lang) => pages.get(pageUid)?.get(lang),
+    allPages: () => [...pages.values()].flatMap((byLang) => [...byLang.values()]),
+    errorsFor: (pageUid) => errors.filter((e) => e.uid === pageUid),
+  };
+}
+
+/** True for a path prefix that names a language, supported or not ("fr", "ar"). */
+export function isLanguagePrefix(segment: string | undefined): boolean {
+  return isKnownLanguage(segment);
+}
+
+let cached: { dir: string; store: ContentStore } | undefined;
+
+/** The process-wide store for the configured content folder, loaded on first use. */
+export function getContentStore(contentDir: string): ContentStore {
+  if (!cached || cached.dir !== contentDir) {
+    const store = loadContent(contentDir);
+    for (const error of store.errors) {
+      console.error(`[content] ${error.file}\n  ${error.issues.join("\n  ")}`);
+    }
+    cached = { dir: contentDir, store };
+  }
+  return cached.store;
+}

@@ -1,0 +1,29 @@
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { renderToString } from "react-dom/server";
+import { getCssText } from "../tokens/stitches.config";
+import { NonceContext } from "~/components/nonce";
+
+// Stitches cannot stream: the whole document is rendered to a string first, then the CSS it
+// collected goes into the <style id="stitches"> placeholder in <head>, so the very first response
+// is fully styled.
+export const STITCHES_PLACEHOLDER = '<style id="stitches"></style>';
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = typeof loadContext?.nonce === "string" ? loadContext.nonce : "";
+  const markup = renderToString(
+    <NonceContext.Provider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceContext.Provider>,
+  );
+  const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
+  const html = markup.replace(STITCHES_PLACEHOLDER, `<style id="stitches"${nonceAttr}>${getCssText()}</style>`);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(`<!DOCTYPE html>${html}`, { status: responseStatusCode, headers: responseHeaders });
+}

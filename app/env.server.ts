@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { URL_MODES } from "~/page/page-url";
+
+// Every setting comes from the environment, validated once at start-up (issue 2 §8).
+// The defaults serve the embedded content and sandbox API on a fresh clone.
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => v || undefined)
+  .pipe(z.url({ protocol: /^https?$/ }).optional())
+  .optional();
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Address to bind. */
+  HOST: z.string().min(1).default("0.0.0.0"),
+  /** spec §2: how page URLs are built. Locally `development`, so `/` is the site directory. */
+  URL_MODE: z.enum(URL_MODES).default("development"),
+  CONTENT_DIR: z.string().min(1).default("content"),
+  /** The theatre retailer brand's host; a uid containing it is an LTT page (spec §3). */
+  THEATRE_BRAND_HOST: z.string().min(3).default("www.london-theatre-tickets.example"),
+  /** The product API. When unset, the embedded sandbox API is started on loopback. */
+  API_BASE_URL: optionalUrl,
+  /** The second API host that spec §7 routes collections, categories, tour groups… to. */
+  API_SECONDARY_URL: optionalUrl,
+  API_TIMEOUT_MS: z.coerce.number().int().min(50).max(30000).default(2500),
+  /** How long a page waits for prices before rendering without them. */
+  PRICE_BUDGET_MS: z.coerce.number().int().min(0).max(10000).default(800),
+  /** The CDN header that carries the visitor's country. */
+  COUNTRY_HEADER: z
+    .string()
+    .regex(/^[a-z0-9-]+$/i, "must be a header name")
+    .transform((v) => v.toLowerCase())
+    .default("cloudfront-viewer-country"),
+  /** Secret: sent only on server-side API calls (spec §6). Never reaches a browser. */
+  FIREWALL_ALLOW_KEY: z.string().optional(),
+  FIREWALL_HEADER: z
+    .string()
+    .regex(/^[a-z0-9-]+$/i, "must be a header name")
+    .default("x-firewall-allow-key"),
+  /** The tag manager container; when unset, events still go to window.dataLayer but no container loads. */
+  GTM_CONTAINER_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]{4,12}$/, "must look like GTM-XXXXXXX")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Enables the bare document route used by `npm run bench`. */
+  BENCH_MODE: z
+    .enum(["0", "1", "true", "false"])
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Parses an environment; throws one error that names every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`);
+  throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+}
+
+let cached: Env | undefined;
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** The only settings that may reach the browser. Secrets are never listed here. */
+export interface PublicEnv {
+  urlMode: Env["URL_MODE"];
+  gtmContainerId: string | null;
+  nodeEnv: Env["NODE_ENV"];
+}
+
+export function publicEnv(env: Env): PublicEnv {
+  return { urlMode: env.URL_MODE, gtmContainerId: env.GTM_CONTAINER_ID ?? null, nodeEnv: env.NODE_ENV };
+}

@@ -1,0 +1,52 @@
+import { createRequestHandler } from "@remix-run/express";
+import * as build from "@remix-run/dev/server-build";
+import compression from "compression";
+import express from "express";
+import path from "node:path";
+import { getEnv } from "~/env.server";
+import { makeNonce, securityHeaders } from "~/server/security-headers.server";
+
+// The storefront's HTTP server: static assets, security headers, then Remix.
+// Environment is validated first, so a bad setting stops start-up with a message naming it.
+
+let env: ReturnType<typeof getEnv>;
+try {
+  env = getEnv();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", false);
+app.use(compression());
+
+const publicDir = path.resolve(process.cwd(), "public");
+// Fingerprinted build output can be cached for ever; other public files for an hour.
+app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
+app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+
+const remixHandler = createRequestHandler({
+  build,
+  mode: build.mode,
+  getLoadContext: (_req, res) => ({ nonce: res.locals.nonce as string }),
+});
+
+app.all("*", (req, res, next) => {
+  const nonce = makeNonce();
+  res.locals.nonce = nonce;
+  for (const [name, value] of Object.entries(securityHeaders(nonce))) res.setHeader(name, value);
+  return remixHandler(req, res, next);
+});
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  console.log(`Storefront ready on http://localhost:${env.PORT} (URL mode: ${env.URL_MODE})`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 2000).unref();
+  });
+}

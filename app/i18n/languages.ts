@@ -1,0 +1,63 @@
+// spec §3 (Language) and §9: supported languages; id and ar are known but not supported; default en.
+
+export interface Language {
+  code: string;
+  displayName: string;
+  /** The language's name in itself. */
+  translatedName: string;
+  locale: string;
+  supported: boolean;
+}
+
+export const LANGUAGES = [
+  { code: "en", displayName: "English", translatedName: "English", locale: "en-US", supported: true },
+  { code: "it", displayName: "Italian", translatedName: "Italiano", locale: "it-IT", supported: true },
+  { code: "es", displayName: "Spanish", translatedName: "Español", locale: "es-ES", supported: true },
+  { code: "fr", displayName: "French", translatedName: "Français", locale: "fr-FR", supported: true },
+  { code: "de", displayName: "German", translatedName: "Deutsch", locale: "de-DE", supported: true },
+  { code: "nl", displayName: "Dutch", translatedName: "Nederlands", locale: "nl-NL", supported: true },
+  { code: "pt", displayName: "Portuguese", translatedName: "Português", locale: "pt-PT", supported: true },
+  { code: "pl", displayName: "Polish", translatedName: "Polski", locale: "pl-PL", supported: true },
+  { code: "ru", displayName: "Russian", translatedName: "Русский", locale: "ru-RU", supported: true },
+  { code: "da", displayName: "Danish", translatedName: "Dansk", locale: "da-DK", supported: true },
+  { code: "no", displayName: "Norwegian", translatedName: "Norsk", locale: "nb-NO", supported: true },
+  { code: "ro", displayName: "Romanian", translatedName: "Română", locale: "ro-RO", supported: true },
+  { code: "sv", displayName: "Swedish", translatedName: "Svenska", locale: "sv-SE", supported: true },
+  { code: "tr", displayName: "Turkish", translatedName: "Türkçe", locale: "tr-TR", supported: true },
+  { code: "id", displayName: "Indonesian", translatedName: "Bahasa Indonesia", locale: "id-ID", supported: false },
+  { code: "ar", displayName: "Arabic", translatedName: "العربية", locale: "ar-AE", supported: false },
+] as const satisfies readonly Language[];
+
+export type LanguageCode = (typeof LANGUAGES)[number]["code"];
+export type SupportedLanguageCode = Extract<(typeof LANGUAGES)[number], { supported: true }>["code"];
+
+export const DEFAULT_LANGUAGE: SupportedLanguageCode = "en";
+
+export const SUPPORTED_LANGUAGE_CODES = LANGUAGES.filter((l) => l.supported).map(
+  (l) => l.code,
+) as SupportedLanguageCode[];
+
+const byCode = new Map<string, Language>(LANGUAGES.map((l) => [l.code, l]));
+
+/** Any language we know of, supported or not (used to recognise a language prefix in a path). */
+export function isKnownLanguage(code: string | null | undefined): code is LanguageCode {
+  return !!code && byCode.has(code);
+}
+
+export function isSupportedLanguage(code: string | null | undefined): code is SupportedLanguageCode {
+  return !!code && byCode.get(code)?.supported === true;
+}
+
+/** spec §5: a language is used only if supported; otherwise English. Case and region are tolerated ("FR", "fr-CA"). */
+export function toSupportedLanguage(code: string | null | undefined): SupportedLanguageCode {
+  const base = (code ?? "").trim().toLowerCase().split(/[-_]/)[0];
+  return isSupportedLanguage(base) ? base : DEFAULT_LANGUAGE;
+}
+
+export function getLanguage(code: string): Language | undefined {
+  return byCode.get(code);
+}
+
+export function localeFor(code: string): string {
+  return byCode.get(code)?.locale ?? "en-US";
+}

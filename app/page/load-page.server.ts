@@ -1,0 +1,190 @@
+import { json } from "@remix-run/node";
+import { getContentStore, type ContentError, type ContentStore } from "~/content/content-store.server";
+import type { LinkContext } from "~/content/action-link";
+import type { PageDocument, Site } from "~/content/page-document";
+import { resolveFooter, resolveHeader, type ResolvedFooter, type ResolvedHeader } from "~/content/resolve-shell";
+import { getEnv, type Env } from "~/env.server";
+import { DEFAULT_LANGUAGE, getLanguage, toSupportedLanguage } from "~/i18n/languages";
+import { toCurrencyCode } from "~/i18n/currencies";
+import { readCookie } from "~/server/cookies.server";
+import type { PageContext } from "../../tracking/page-context";
+import { buildPageContext } from "./page-context.server";
+import { pageHref, pageUrl } from "./page-url";
+import { resolvePageRequest } from "./resolve-page-request";
+
+// The page loader's recipe (ARCHITECTURE: a request, end to end):
+// resolve site + uid + lang → load the document → build the page context → links and alternates.
+
+export interface LanguageOption {
+  code: string;
+  name: string;
+  href: string;
+  current: boolean;
+}
+
+export interface Shell {
+  siteName: string;
+  siteHost: string;
+  isLTT: boolean;
+  lang: string;
+  header: ResolvedHeader;
+  footer: ResolvedFooter;
+  languages: LanguageOption[];
+  currency: string;
+}
+
+export interface PageData {
+  kind: "page";
+  context: PageContext;
+  doc: PageDocument;
+  shell: Shell;
+  seo: {
+    title: string;
+    description: string;
+    canonical: string;
+    alternates: Array<{ hreflang: string; href: string }>;
+    image: string | null;
+    noindex: boolean;
+  };
+  /** Set when the requested language was unsupported or missing and English content is shown. */
+  fellBackToEnglish: boolean;
+}
+
+export interface DirectoryData {
+  kind: "directory";
+  sites: Array<{
+    name: string;
+    host: string;
+    brand: Site["brand"];
+    pages: Array<{ uid: string; title: string; pageType: string; links: Array<{ lang: string; href: string }> }>;
+  }>;
+  contentErrors: ContentError[];
+}
+
+export interface NotFoundData {
+  kind: "not-found" | "bad-request";
+  shell: Shell | null;
+  message: string;
+  /** Only in development URL mode: the bad documents behind this uid, naming file and field. */
+  contentErrors: ContentError[];
+}
+
+function hostOf(request: Request): string {
+  return (request.headers.get("host") ?? new URL(request.url).host).toLowerCase();
+}
+
+function linkContext(env: Env, store: ContentStore, host: string, lang: string): LinkContext {
+  return { mode: env.URL_MODE, host, lang, knownHosts: store.sites.map((s) => s.host) };
+}
+
+function buildShell(site: Site, doc: Pick<PageDocument, "header" | "footer"> | null, ctx: LinkContext, env: Env, currency: string, languages: LanguageOption[]): Shell {
+  return {
+    siteName: site.name,
+    siteHost: site.host,
+    isLTT: site.host.includes(env.THEATRE_BRAND_HOST),
+    lang: ctx.lang,
+    header: resolveHeader(doc?.header ?? site.header, site.host, ctx),
+    footer: resolveFooter(doc?.footer ?? site.footer, ctx),
+    languages,
+    currency,
+  };
+}
+
+function notFound(kind: NotFoundData["kind"], status: number, message: string, shell: Shell | null, contentErrors: ContentError[]): never {
+  throw json<NotFoundData>({ kind, shell, message, contentErrors }, { status, headers: { "Cache-Control": "public, max-age=60" } });
+}
+
+export function loadPageRoute(request: Request): PageData | DirectoryData {
+  const env = getEnv();
+  const store = getContentStore(env.CONTENT_DIR);
+  const url = new URL(request.url);
+  const host = hostOf(request);
+  const resolved = resolvePageRequest({ url, host, isSiteHost: (h) => !!store.siteByHost(h), urlMode: env.URL_MODE });
+  const currency = toCurrencyCode(readCookie(request.headers.get("cookie"), "currency"));
+
+  if (resolved.kind === "directory") return loadDirectory(store, env, host);
+  if (resolved.kind === "bad-request") notFound("bad-request", 400, resolved.reason, null, []);
+
+  const uid = resolved.kind === "page" ? resolved.uid : null;
+  const notFoundHost = resolved.kind === "not-found" ? resolved.host : null;
+  const site = uid ? store.siteForUid(uid) : notFoundHost ? store.siteByHost(notFoundHost) : undefined;
+  const requestedLang = resolved.kind === "page" ? resolved.requestedLang : url.searchParams.get("lang");
+  const wanted = toSupportedLanguage(requestedLang);
+  const requestedBase = (requestedLang ?? "").trim().toLowerCase().split(/[-_]/)[0] ?? "";
+  const languages = uid ? store.languagesOf(uid) : [];
+  const lang = languages.includes(wanted) ? wanted : DEFAULT_LANGUAGE;
+  const ctx = linkContext(env, store, host, lang);
+  const siteCurrency = site ? toCurrencyCode(readCookie(request.headers.get("cookie"), "currency"), toCurrencyCode(site.defaultCurrency)) : currency;
+
+  const page = uid ? store.getPage(uid, lang) : undefined;
+  if (!page || !site) {
+    const shell = site ? buildShell(site, null, ctx, env, siteCurrency, []) : null;
+    const errors = env.URL_MODE === "development" && uid ? store.errorsFor(uid) : [];
+    notFound("not-found", 404, "We couldn't find that page.", shell, errors);
+  }
+
+  const context = buildPageContext({
+    headers: request.headers,
+    uid: page.uid,
+    host: site.host,
+    lang,
+    currency: siteCurrency,
+    doc: page.doc,
+    countryHeader: env.COUNTRY_HEADER,
+    theatreBrandHost: env.THEATRE_BRAND_HOST,
+  });
+
+  const knownHosts = ctx.knownHosts;
+  const languageOptions: LanguageOption[] = languages.map((code) => ({
+    code,
+    name: getLanguage(code)?.translatedName ?? code,
+    href: pageHref({ uid: page.uid, lang: code, host, mode: env.URL_MODE, knownHosts }),
+    current: code === lang,
+  }));
+  const absolute = (code: string) => pageUrl({ uid: page.uid, lang: code, host, mode: env.URL_MODE, knownHosts });
+
+  return {
+    kind: "page",
+    context,
+    doc: page.doc,
+    shell: buildShell(site, page.doc, ctx, env, siteCurrency, languageOptions),
+    seo: {
+      title: page.doc.seo.title,
+      description: page.doc.seo.description,
+      canonical: absolute(lang),
+      alternates: [
+        ...languages.map((code) => ({ hreflang: getLanguage(code)?.code ?? code, href: absolute(code) })),
+        { hreflang: "x-default", href: absolute(DEFAULT_LANGUAGE) },
+      ],
+      image: page.doc.seo.image ?? null,
+      noindex: page.doc.seo.noindex,
+    },
+    fellBackToEnglish: requestedBase !== "" && lang !== requestedBase,
+  };
+}
+
+function loadDirectory(store: ContentStore, env: Env, host: string): DirectoryData {
+  const knownHosts = store.sites.map((s) => s.host);
+  return {
+    kind: "directory",
+    sites: store.sites.map((site) => ({
+      name: site.name,
+      host: site.host,
+      brand: site.brand,
+      pages: store
+        .allPages()
+        .filter((p) => p.lang === DEFAULT_LANGUAGE && store.siteForUid(p.uid) === site)
+        .sort((a, b) => a.uid.localeCompare(b.uid))
+        .map((p) => ({
+          uid: p.uid,
+          title: p.doc.heading,
+          pageType: p.doc.pageType,
+          links: store.languagesOf(p.uid).map((code) => ({
+            lang: code,
+            href: pageHref({ uid: p.uid, lang: code, host, mode: env.URL_MODE, knownHosts }),
+          })),
+        })),
+    })),
+    contentErrors: store.errors,
+  };
+}

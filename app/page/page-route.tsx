@@ -1,0 +1,73 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { NotFound } from "~/components/page/NotFound";
+import { PageBody } from "~/components/page/PageBody";
+import { SiteDirectory } from "~/components/page/SiteDirectory";
+import { LanguageProvider } from "~/components/page-context";
+import { PageShell } from "~/components/shell/PageShell";
+import { loadPageRoute, type DirectoryData, type NotFoundData, type PageData } from "./load-page.server";
+
+// One module serves both URL forms: routes/_index.tsx (query form and site roots) and routes/$.tsx
+// (path form). Both re-export from here so the two can never drift apart.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadPageRoute(request);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  if (!data || data.kind === "directory") {
+    const notFound = isRouteErrorResponse(error) ? (error.data as NotFoundData | undefined) : undefined;
+    if (notFound) return [{ title: `Page not found${notFound.shell ? ` · ${notFound.shell.siteName}` : ""}` }, { name: "robots", content: "noindex" }];
+    return [{ title: "Site directory · Storefront" }, { name: "robots", content: "noindex" }];
+  }
+  const page = data as unknown as PageData;
+  return [
+    { title: page.seo.title },
+    { name: "description", content: page.seo.description },
+    { tagName: "link", rel: "canonical", href: page.seo.canonical },
+    ...page.seo.alternates.map((alt) => ({ tagName: "link", rel: "alternate", hrefLang: alt.hreflang, href: alt.href })),
+    { property: "og:title", content: page.seo.title },
+    { property: "og:description", content: page.seo.description },
+    { property: "og:type", content: "website" },
+    { property: "og:url", content: page.seo.canonical },
+    ...(page.seo.image ? [{ property: "og:image", content: page.seo.image }] : []),
+    ...(page.seo.noindex ? [{ name: "robots", content: "noindex" }] : []),
+  ];
+};
+
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
+  if (errorHeaders?.has("Cache-Control")) return { "Cache-Control": errorHeaders.get("Cache-Control")! };
+  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "public, max-age=0, s-maxage=60, stale-while-revalidate=600" };
+};
+
+export function PageRoute() {
+  const data = useLoaderData<typeof loader>() as unknown as PageData | DirectoryData;
+  if (data.kind === "directory") return <SiteDirectory data={data} />;
+  return (
+    <PageShell shell={data.shell} context={data.context}>
+      <PageBody doc={data.doc} />
+    </PageShell>
+  );
+}
+
+export function PageErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 400)) {
+    const data = error.data as NotFoundData;
+    if (data?.shell) {
+      return (
+        <PageShell shell={data.shell} context={null}>
+          <NotFound data={data} />
+        </PageShell>
+      );
+    }
+    return (
+      <LanguageProvider value="en">
+        <main id="main">
+          <NotFound data={data ?? { kind: "not-found", shell: null, message: "", contentErrors: [] }} />
+        </main>
+      </LanguageProvider>
+    );
+  }
+  throw error;
+}

@@ -1,0 +1,83 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useNonce } from "~/components/nonce";
+import { getEnv, publicEnv, type PublicEnv } from "~/env.server";
+import { FONT_PRELOADS, globalStyles } from "~/styles/global-styles";
+
+export const links: LinksFunction = () => [
+  ...FONT_PRELOADS.map((href) => ({ rel: "preload", href, as: "font", type: "font/woff2", crossOrigin: "anonymous" as const })),
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader(_: LoaderFunctionArgs) {
+  return { env: publicEnv(getEnv()) };
+}
+
+/** The page language, from whichever route knows it (page data or a 404 with a site shell). */
+function useDocumentLang(): string {
+  const matches = useMatches();
+  for (const match of matches) {
+    const data = match.data as { shell?: { lang?: string } } | undefined;
+    if (data?.shell?.lang) return data.shell.lang;
+  }
+  return "en";
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  globalStyles();
+  const nonce = useNonce();
+  const lang = useDocumentLang();
+  const rootData = useRouteLoaderData<{ env: PublicEnv }>("root");
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#8000ff" />
+        <Meta />
+        <Links />
+        {/* Filled with the page's complete Stitches CSS by entry.server (Stitches cannot stream).
+            dangerouslySetInnerHTML keeps React from hydrating (and so rejecting) the CSS text. */}
+        <style id="stitches" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        {rootData ? (
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: `window.__ENV=${JSON.stringify(rootData.env).replace(/</g, "\\u003c")}` }}
+          />
+        ) : null}
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main style={{ padding: "2rem", fontFamily: "system-ui, sans-serif" }}>
+      <h1>{status === 404 ? "Page not found" : "Something went wrong"}</h1>
+      <p>Please try again in a moment, or go back to the <a href="/">home page</a>.</p>
+    </main>
+  );
+}

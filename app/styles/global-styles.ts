@@ -1,0 +1,47 @@
+import { globalCss } from "../../tokens/stitches.config";
+
+// Fonts are served from public/fonts (offline by default). unicode-range lets the browser fetch only
+// the subsets a page's text needs: latin for most, latin-ext for pl/ro/tr, cyrillic for ru.
+const LATIN = "U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD";
+const LATIN_EXT = "U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF";
+const CYRILLIC = "U+0301,U+0400-045F,U+0490-0491,U+04B0-04B1,U+2116";
+
+const face = (family: string, file: string, range: string) => ({
+  fontFamily: family,
+  fontStyle: "normal",
+  fontDisplay: "swap",
+  fontWeight: "300 700",
+  src: `url(/fonts/${file}) format('woff2')`,
+  unicodeRange: range,
+});
+
+export const FONT_PRELOADS = ["/fonts/inter-latin-wght-normal.woff2", "/fonts/outfit-latin-wght-normal.woff2"];
+
+export const globalStyles = globalCss({
+  "@font-face": [
+    face("Inter", "inter-latin-wght-normal.woff2", LATIN),
+    face("Inter", "inter-latin-ext-wght-normal.woff2", LATIN_EXT),
+    face("Inter", "inter-cyrillic-wght-normal.woff2", CYRILLIC),
+    face("Outfit", "outfit-latin-wght-normal.woff2", LATIN),
+    face("Outfit", "outfit-latin-ext-wght-normal.woff2", LATIN_EXT),
+  ] as never,
+  "*, *::before, *::after": { boxSizing: "border-box" },
+  html: { WebkitTextSizeAdjust: "100%", scrollPaddingTop: "$sizes$headerHeight" },
+  body: {
+    margin: 0,
+    fontFamily: "$text",
+    fontSize: "$16",
+    lineHeight: "$normal",
+    color: "$text",
+    backgroundColor: "$surface",
+    WebkitFontSmoothing: "antialiased",
+  },
+  "h1, h2, h3, h4": { fontFamily: "$display", lineHeight: "$tight", margin: 0, fontWeight: "$semibold" },
+  p: { margin: 0 },
+  img: { maxWidth: "100%", height: "auto", display: "block" },
+  a: { color: "$link" },
+  "a:hover": { color: "$linkHover" },
+  "button, input, select": { font: "inherit" },
+  ":focus-visible": { outline: "2px solid $focusRing", outlineOffset: "2px" },
+  "@reducedMotion": { "*, *::before, *::after": { animationDuration: "0.01ms !important", transitionDuration: "0.01ms !important", scrollBehavior: "auto !important" } },
+});

@@ -1,0 +1,43 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// Browser tests run against the production build on Debian's chromium (never a downloaded browser).
+// E2E_PORT lets parallel checkouts run their own servers.
+const port = Number(process.env.E2E_PORT ?? 3210);
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+  // The embedded sites use reserved .example hosts; map them to this machine for the path URL form.
+  "--host-resolver-rules=MAP *.example 127.0.0.1",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: "off",
+    launchOptions: { executablePath: chromium, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: chromium, args: CHROMIUM_ARGS } } }],
+  webServer: {
+    command: "node build/index.js",
+    url: `http://localhost:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port), HOST: "127.0.0.1", URL_MODE: "development", NODE_ENV: "production" },
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,24 @@
+/**
+ * Classic Remix compiler (the product owner's choice over Vite).
+ * `server` makes our Express entry part of the server build, so the whole server is TypeScript,
+ * compiled once, and started with `node build/index.js`.
+ * @type {import('@remix-run/dev').AppConfig}
+ */
+export default {
+  appDirectory: "app",
+  server: "./app/express.server.ts",
+  serverBuildPath: "build/index.js",
+  serverModuleFormat: "esm",
+  serverPlatform: "node",
+  // The server bundle includes our own top-level folders (tokens, tracking, machines, sandbox).
+  serverDependenciesToBundle: [/^@stitches\//],
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  watchPaths: ["content/**/*", "tokens/**/*", "tracking/**/*", "machines/**/*", "sandbox/**/*"],
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    v3_singleFetch: false,
+  },
+};

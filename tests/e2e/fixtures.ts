@@ -1,0 +1,32 @@
+import { test as base, expect } from "@playwright/test";
+
+// Every browser test fails on a console error or an uncaught page error (STYLE: tests).
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        // A deliberate 404 page logs its own document status; that is the behaviour under test, not an error.
+        const isDocumentStatus = message.text().startsWith("Failed to load resource") && message.location().url === page.url();
+        if (!isDocumentStatus) errors.push(`${message.text()} (${message.location().url})`);
+      });
+      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      await use(errors);
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+
+/** The production URL form of a page, reached through Chromium's host mapping of *.example. */
+export function pathFormUrl(host: string, path: string): string {
+  return `http://${host}:${E2E_PORT}${path}`;
+}
+
+export const PARIS = "www.paris-experiences.example";
+export const LTT = "www.london-theatre-tickets.example";

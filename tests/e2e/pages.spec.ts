@@ -1,0 +1,87 @@
+import { expect, LTT, PARIS, pathFormUrl, test } from "./fixtures";
+
+// Issue 2: one page of each type in both URL forms, at 375 px and 1280 px, plus an unknown uid.
+
+const PAGES = [
+  { type: "city", uid: PARIS, path: "/", heading: "Things to do in Paris" },
+  { type: "category", uid: `${PARIS}.day-trips`, path: "/day-trips/", heading: "Day trips from Paris" },
+  { type: "collection", uid: `${PARIS}.eiffel-tower`, path: "/eiffel-tower/", heading: "Eiffel Tower tickets" },
+  { type: "guide", uid: `${PARIS}.guides.best-time-to-visit`, path: "/guides/best-time-to-visit/", heading: "The best time to visit Paris" },
+  { type: "show", uid: `${LTT}.shows.les-miserables`, path: "/shows/les-miserables/", heading: "Les Misérables" },
+  { type: "theatre", uid: `${LTT}.theatres.sondheim-theatre`, path: "/theatres/sondheim-theatre/", heading: "Sondheim Theatre" },
+] as const;
+
+const VIEWPORTS = [
+  { name: "mobile", width: 375, height: 740 },
+  { name: "desktop", width: 1280, height: 800 },
+] as const;
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`${viewport.name} ${viewport.width}px`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    for (const page of PAGES) {
+      test(`${page.type} page, query form`, async ({ page: browser }) => {
+        const response = await browser.goto(`/?uid=${page.uid}&lang=en`);
+        expect(response?.status()).toBe(200);
+        await expect(browser.getByRole("heading", { level: 1, name: page.heading })).toBeVisible();
+        await expect(browser.getByRole("banner")).toBeVisible();
+        await expect(browser.getByRole("contentinfo")).toBeVisible();
+        const menuButton = browser.getByRole("button", { name: "Menu" });
+        if (viewport.name === "mobile") await expect(menuButton).toBeVisible();
+        else await expect(menuButton).toBeHidden();
+      });
+
+      test(`${page.type} page, path form`, async ({ page: browser }) => {
+        const host = page.uid.startsWith(LTT) ? LTT : PARIS;
+        const response = await browser.goto(pathFormUrl(host, page.path));
+        expect(response?.status()).toBe(200);
+        await expect(browser.getByRole("heading", { level: 1, name: page.heading })).toBeVisible();
+      });
+    }
+
+    test("unknown uid gives a 404 inside the site's header and footer", async ({ page }) => {
+      const response = await page.goto(`/?uid=${PARIS}.no-such-page&lang=en`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+      await expect(page.getByRole("banner").getByRole("link", { name: "Paris Experiences home" })).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toBeVisible();
+    });
+  });
+}
+
+test("a French path serves French content with hreflang alternates", async ({ page }) => {
+  await page.goto(pathFormUrl(LTT, "/fr/shows/les-miserables/"));
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(page.getByRole("link", { name: "Billets" }).first()).toBeVisible();
+  const hreflangs = await page.locator('link[rel="alternate"]').evaluateAll((links) => links.map((l) => l.getAttribute("hreflang")));
+  expect(hreflangs.sort()).toEqual(["de", "en", "fr", "x-default"]);
+});
+
+test("an unsupported language falls back to English content", async ({ page }) => {
+  const response = await page.goto(`/?uid=${PARIS}.day-trips&lang=ar`);
+  expect(response?.status()).toBe(200);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1, name: "Day trips from Paris" })).toBeVisible();
+});
+
+test("the site directory lists every site and page", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Site directory" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Paris Experiences" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "London Theatre Tickets" })).toBeVisible();
+  await page.getByRole("link", { name: "Les Misérables (de)" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByRole("heading", { level: 1, name: "Les Misérables" })).toBeVisible();
+});
+
+test("the first response is fully styled (Stitches CSS in the head)", async ({ request }) => {
+  const html = await (await request.get(`/?uid=${PARIS}&lang=en`)).text();
+  const css = /<style id="stitches"[^>]*>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+  expect(css.length).toBeGreaterThan(2000);
+  expect(css).toContain("--colors-purple:#8000ff");
+  // Every Stitches class used in the markup has its rule in the head.
+  const classes = new Set([...html.matchAll(/class="([^"]+)"/g)].flatMap((m) => m[1]!.split(" ")).filter((c) => c.startsWith("c-")));
+  expect(classes.size).toBeGreaterThan(5);
+  for (const cls of classes) expect(css, `rule for ${cls}`).toContain(`.${cls}`);
+});

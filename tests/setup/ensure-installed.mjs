@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// Makes `npm start` and `npm test` self-sufficient on a fresh clone (issue 2: two commands do all set-up).
+// Plain Node with no dependencies, because it runs before node_modules exists.
+//   - installs npm packages when node_modules is missing or older than package.json / package-lock.json
+//     (`npm install`, not `npm ci`: the lockfile lacks some platform packages on this machine);
+//   - with --browser, installs Debian's chromium when /usr/bin/chromium is absent (never a downloaded browser).
+import { execSync } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const wantBrowser = process.argv.includes("--browser");
+
+function mtime(file) {
+  return existsSync(file) ? statSync(file).mtimeMs : 0;
+}
+
+function run(cmd, env = {}) {
+  console.log(`[setup] ${cmd}`);
+  execSync(cmd, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+}
+
+const installedMarker = path.join(root, "node_modules/.package-lock.json");
+const newestManifest = Math.max(mtime(path.join(root, "package.json")), mtime(path.join(root, "package-lock.json")));
+if (!existsSync(installedMarker) || mtime(installedMarker) + 1000 < newestManifest) {
+  run("npm install --no-audit --no-fund", { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" });
+}
+
+const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+if (wantBrowser && !existsSync(chromium)) {
+  const sudo = process.getuid && process.getuid() !== 0 ? "sudo " : "";
+  try {
+    run(`${sudo}apt-get update -qq && ${sudo}apt-get install -y -qq chromium`, { DEBIAN_FRONTEND: "noninteractive" });
+  } catch {
+    console.error(`[setup] Could not install Debian's chromium; install it by hand (apt-get install chromium) or set CHROMIUM_PATH.`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,47 @@
+import { createStitches, type CSS as StitchesCSS } from "@stitches/react";
+import { designTokens, mediaQueries } from "./design-tokens";
+
+// The Stitches config is built from the tokens: theme scales, media queries, utilities.
+export const { styled, css, globalCss, keyframes, getCssText, theme, config } = createStitches({
+  theme: {
+    colors: designTokens.colors,
+    space: designTokens.space,
+    sizes: { ...designTokens.space, ...designTokens.sizes },
+    fonts: designTokens.fonts,
+    fontSizes: designTokens.fontSizes,
+    fontWeights: designTokens.fontWeights,
+    lineHeights: designTokens.lineHeights,
+    radii: designTokens.radii,
+    shadows: designTokens.shadows,
+    transitions: designTokens.easings,
+    zIndices: designTokens.zIndices,
+  },
+  media: mediaQueries,
+  utils: {
+    px: (value: string | number) => ({ paddingLeft: value, paddingRight: value }),
+    py: (value: string | number) => ({ paddingTop: value, paddingBottom: value }),
+    mx: (value: string | number) => ({ marginLeft: value, marginRight: value }),
+    my: (value: string | number) => ({ marginTop: value, marginBottom: value }),
+    size: (value: string | number) => ({ width: value, height: value }),
+    /** The page's content column: full width minus 5.46vw each side, at most 1200px. */
+    contentColumn: (_: boolean) => ({
+      width: designTokens.sizes.content,
+      maxWidth: designTokens.sizes.maxContent,
+      marginLeft: "auto",
+      marginRight: "auto",
+    }),
+    visuallyHidden: (_: boolean) => ({
+      position: "absolute",
+      width: "1px",
+      height: "1px",
+      padding: 0,
+      margin: "-1px",
+      overflow: "hidden",
+      clip: "rect(0, 0, 0, 0)",
+      whiteSpace: "nowrap",
+      border: 0,
+    }),
+  },
+});
+
+export type CSS = StitchesCSS<typeof config>;

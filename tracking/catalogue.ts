@@ -1,0 +1,16 @@
+import type { z } from "zod";
+import type { EventDefinition } from "./define-event";
+import { machineEvents } from "./events/machine-events";
+import { storefrontEvents } from "./events/storefront-events";
+
+// The catalogue: the single source of truth for event names and schemas.
+export const catalogue = [...storefrontEvents, ...machineEvents] as const;
+
+type AnyDefinition = (typeof catalogue)[number];
+export type EventName = AnyDefinition["name"];
+export type EventProperties<N extends EventName> = z.input<Extract<AnyDefinition, { name: N }>["properties"]>;
+
+const byName = new Map<string, EventDefinition>(catalogue.map((d) => [d.name, d as EventDefinition]));
+export function getEventDefinition(name: string): EventDefinition | undefined {
+  return byName.get(name);
+}
