@@ -1,10 +1,11 @@
 import type { z } from "zod";
 import type { EventDefinition } from "./define-event";
-import { machineEvents } from "./events/machine-events";
+import { behaviourEvents } from "./events/behaviour-events";
+import { commerceEvents } from "./events/commerce-events";
 import { storefrontEvents } from "./events/storefront-events";
 
 // The catalogue: the single source of truth for event names and schemas.
-export const catalogue = [...storefrontEvents, ...machineEvents] as const;
+export const catalogue = [...storefrontEvents, ...commerceEvents, ...behaviourEvents] as const;
 
 type AnyDefinition = (typeof catalogue)[number];
 export type EventName = AnyDefinition["name"];

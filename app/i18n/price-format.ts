@@ -1,0 +1,39 @@
+import { CODE_DISPLAY_CURRENCIES } from "./currencies";
+import { localeFor, toSupportedLanguage } from "./languages";
+
+// spec §5/§9 price display:
+//  - empty when the price or the currency code is missing;
+//  - whole numbers show 0 decimals, other prices 2;
+//  - with truncation asked for, prices of more than 3 digits use compact notation with at most 1 decimal;
+//  - AED, CHF, ZAR… (15 currencies) display their code, the rest their symbol in the page language.
+
+export interface PriceFormatOptions {
+  lang?: string;
+  /** Compact notation for long prices (more than 3 integer digits). */
+  truncate?: boolean;
+}
+
+function integerDigits(amount: number): number {
+  return Math.trunc(Math.abs(amount)).toString().length;
+}
+
+export function formatPrice(amount: number | null | undefined, currency: string | null | undefined, options: PriceFormatOptions = {}): string {
+  if (amount === null || amount === undefined || !Number.isFinite(amount) || !currency) return "";
+  const code = currency.trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(code)) return "";
+  const locale = localeFor(toSupportedLanguage(options.lang));
+  const whole = Number.isInteger(amount);
+  const compact = options.truncate === true && integerDigits(amount) > 3;
+  const showCode = CODE_DISPLAY_CURRENCIES.has(code);
+
+  const formatter = new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency: code,
+    currencyDisplay: showCode ? "code" : "narrowSymbol",
+    ...(compact
+      ? { notation: "compact", compactDisplay: "short", minimumFractionDigits: 0, maximumFractionDigits: 1 }
+      : { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 }),
+  });
+  // Intl separates a code from the number with a no-break space; keep it so prices never wrap.
+  return formatter.format(amount);
+}
