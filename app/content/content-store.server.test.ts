@@ -1,0 +1,118 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadContent } from "./content-store.server";
+
+// Content validation (issue 2 §2): a bad document gives an error naming the file and the field,
+// and every other page keeps working.
+
+const HOST = "www.test-site.example";
+const site = {
+  host: HOST,
+  name: "Test Site",
+  brand: "city-experiences",
+  header: { logoUrl: "/logo.svg", logoAltText: "Test home" },
+  footer: { copyright: "© Test" },
+};
+const page = (heading: string, extra: Record<string, unknown> = {}) => ({
+  pageType: "city",
+  seo: { title: heading, description: `${heading} description` },
+  heading,
+  body: [{ type: "rich_text", text: "Hello" }],
+  ...extra,
+});
+
+function makeContent(files: Record<string, unknown>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "content-"));
+  for (const [file, value] of Object.entries(files)) {
+    const full = path.join(dir, file);
+    mkdirSync(path.dirname(full), { recursive: true });
+    writeFileSync(full, typeof value === "string" ? value : JSON.stringify(value));
+  }
+  return dir;
+}
+
+describe("loadContent", () => {
+  it("maps files to uids and languages", () => {
+    const dir = makeContent({
+      "test/site.json": site,
+      "test/pages/index.en.json": page("Home"),
+      "test/pages/index.fr.json": page("Accueil"),
+      "test/pages/shows/big-show.en.json": page("Big show", { pageType: "show" }),
+    });
+    const store = loadContent(dir);
+    expect(store.errors).toEqual([]);
+    expect(store.getPage(HOST, "fr")?.doc.heading).toBe("Accueil");
+    expect(store.getPage(`${HOST}.shows.big-show`, "en")?.doc.pageType).toBe("show");
+    expect(store.languagesOf(HOST)).toEqual(["en", "fr"]);
+    expect(store.siteByHost(`${HOST.toUpperCase()}:3000`)?.name).toBe("Test Site");
+    expect(store.siteForUid(`${HOST}.shows.big-show`)?.host).toBe(HOST);
+  });
+
+  it("reports a bad field with file and path, and keeps the other pages", () => {
+    const dir = makeContent({
+      "test/site.json": site,
+      "test/pages/index.en.json": page("Home"),
+      "test/pages/broken.en.json": page("Broken", { seo: { title: "", description: "x" }, pageType: "castle" }),
+    });
+    const store = loadContent(dir);
+    expect(store.getPage(HOST, "en")).toBeDefined();
+    expect(store.getPage(`${HOST}.broken`, "en")).toBeUndefined();
+    expect(store.errors).toHaveLength(1);
+    const [error] = store.errors;
+    expect(error!.file).toMatch(/test\/pages\/broken\.en\.json$/);
+    expect(error!.uid).toBe(`${HOST}.broken`);
+    expect(error!.issues.some((i) => i.startsWith("pageType:"))).toBe(true);
+    expect(error!.issues.some((i) => i.startsWith("seo.title:"))).toBe(true);
+    expect(store.errorsFor(`${HOST}.broken`)).toHaveLength(1);
+  });
+
+  it("reports invalid JSON, bad file names, unsupported languages and a missing English document", () => {
+    const dir = makeContent({
+      "test/site.json": site,
+      "test/pages/index.en.json": page("Home"),
+      "test/pages/bad-json.en.json": "{ not json",
+      "test/pages/Bad Name.en.json": page("x"),
+      "test/pages/arabic.ar.json": page("x"),
+      "test/pages/only-french.fr.json": page("Seulement"),
+    });
+    const store = loadContent(dir);
+    const byFile = (suffix: string) => store.errors.find((e) => e.file.endsWith(suffix));
+    expect(byFile("bad-json.en.json")?.issues[0]).toMatch(/not valid JSON/);
+    expect(byFile("Bad Name.en.json")?.issues[0]).toMatch(/file name/);
+    expect(byFile("arabic.ar.json")?.issues[0]).toMatch(/"ar" is not a supported language/);
+    expect(byFile("only-french.fr.json")?.issues[0]).toMatch(/no English document/);
+    expect(store.getPage(`${HOST}.only-french`, "fr")).toBeUndefined();
+    expect(store.getPage(HOST, "en")).toBeDefined();
+  });
+
+  it("reports a bad site file by field, and other sites keep working", () => {
+    const dir = makeContent({
+      "good/site.json": site,
+      "good/pages/index.en.json": page("Home"),
+      "bad/site.json": { ...site, host: "Not A Host", header: { logoUrl: "javascript:alert(1)", logoAltText: "x" } },
+      "bad/pages/index.en.json": page("Other"),
+    });
+    const store = loadContent(dir);
+    expect(store.sites.map((s) => s.host)).toEqual([HOST]);
+    const error = store.errors.find((e) => e.file.endsWith("bad/site.json"));
+    expect(error?.issues).toEqual(expect.arrayContaining([expect.stringMatching(/^host:/), expect.stringMatching(/^header\.logoUrl:/)]));
+  });
+
+  it("the embedded content is valid and covers every page type in English and two more languages", () => {
+    const store = loadContent(path.resolve("content"));
+    expect(store.errors).toEqual([]);
+    expect(store.sites.map((s) => s.brand).sort()).toEqual(["city-experiences", "theatre-retailer"]);
+    const english = store.allPages().filter((p) => p.lang === "en");
+    const types = new Set(english.map((p) => p.doc.pageType));
+    expect([...types].sort()).toEqual(["category", "city", "collection", "guide", "show", "theatre"]);
+    for (const p of english) expect(store.languagesOf(p.uid).length, p.uid).toBeGreaterThanOrEqual(3);
+  });
+
+  it("never reads outside JSON files", () => {
+    const dir = makeContent({ "test/site.json": site, "test/pages/index.en.json": page("Home"), "test/pages/notes.txt": "ignore me" });
+    expect(loadContent(dir).errors).toEqual([]);
+    expect(readFileSync(path.join(dir, "test/pages/notes.txt"), "utf8")).toBe("ignore me");
+  });
+});

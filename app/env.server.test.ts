@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv, publicEnv } from "./env.server";
+
+describe("parseEnv", () => {
+  it("defaults serve the embedded content locally", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, URL_MODE: "development", CONTENT_DIR: "content", PRICE_BUDGET_MS: 800, COUNTRY_HEADER: "cloudfront-viewer-country" });
+    expect(env.API_BASE_URL).toBeUndefined();
+    expect(env.GTM_CONTAINER_ID).toBeUndefined();
+  });
+
+  it("names every bad variable in one message", () => {
+    expect(() => parseEnv({ PORT: "eighty", URL_MODE: "staging", GTM_CONTAINER_ID: "UA-1", API_BASE_URL: "ftp://x" })).toThrowError(
+      /PORT:[\s\S]*URL_MODE:[\s\S]*API_BASE_URL:[\s\S]*GTM_CONTAINER_ID:/,
+    );
+  });
+
+  it("rejects out-of-range ports and accepts valid settings", () => {
+    expect(() => parseEnv({ PORT: "70000" })).toThrowError(/PORT/);
+    const env = parseEnv({ PORT: "8080", URL_MODE: "production", GTM_CONTAINER_ID: "GTM-AB12CD", API_BASE_URL: "https://api.example", COUNTRY_HEADER: "CF-IPCountry" });
+    expect(env).toMatchObject({ PORT: 8080, URL_MODE: "production", GTM_CONTAINER_ID: "GTM-AB12CD", API_BASE_URL: "https://api.example", COUNTRY_HEADER: "cf-ipcountry" });
+  });
+
+  it("treats empty optional values as unset", () => {
+    expect(parseEnv({ API_BASE_URL: "", GTM_CONTAINER_ID: "" })).toMatchObject({ API_BASE_URL: undefined, GTM_CONTAINER_ID: undefined });
+  });
+
+  it("publicEnv never carries secrets", () => {
+    const env = parseEnv({ FIREWALL_ALLOW_KEY: "s3cret-key", API_BASE_URL: "https://api.example" });
+    const exposed = JSON.stringify(publicEnv(env));
+    expect(exposed).not.toContain("s3cret-key");
+    expect(exposed).not.toContain("api.example");
+  });
+});
