@@ -36,7 +36,14 @@ export default defineConfig({
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: "127.0.0.1", URL_MODE: "development", NODE_ENV: "production" },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      URL_MODE: "development",
+      NODE_ENV: "production",
+      // A known secret, so tests can prove it never reaches a browser.
+      FIREWALL_ALLOW_KEY: process.env.E2E_FIREWALL_KEY ?? "e2e-firewall-allow-key-7f3a9c",
+    },
     stdout: "pipe",
     stderr: "pipe",
   },

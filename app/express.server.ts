@@ -4,6 +4,7 @@ import compression from "compression";
 import express from "express";
 import path from "node:path";
 import { getEnv } from "~/env.server";
+import { badRequestHtml, checkRequestTarget } from "~/server/request-guard.server";
 import { makeNonce, securityHeaders } from "~/server/security-headers.server";
 
 // The storefront's HTTP server: static assets, security headers, then Remix.
@@ -20,6 +21,14 @@ try {
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", false);
+// Unroutable request targets are refused first, before static files or Remix try to decode them.
+app.use((req, res, next) => {
+  const verdict = checkRequestTarget(req.originalUrl);
+  if (verdict.ok) return next();
+  res.status(verdict.status).type("html").setHeader("Cache-Control", "no-store");
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  return res.send(badRequestHtml(verdict.reason));
+});
 app.use(compression());
 
 const publicDir = path.resolve(process.cwd(), "public");
