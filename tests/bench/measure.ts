@@ -1,0 +1,58 @@
+import autocannon from "autocannon";
+import { gzipSync } from "node:zlib";
+
+// Measurements used by `npm run bench` and `npm run soak`. Loopback only.
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+export async function load(url: string, options: { connections?: number; durationSeconds?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? 50,
+    duration: options.durationSeconds ?? 10,
+    headers: options.headers,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+/** Time to first byte of one request, in ms. */
+export async function ttfb(url: string, headers: Record<string, string> = {}): Promise<{ ms: number; status: number }> {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  const reader = response.body?.getReader();
+  await reader?.read();
+  const ms = performance.now() - started;
+  await reader?.cancel();
+  return { ms, status: response.status };
+}
+
+/** The JS a page loads up front (module preloads and module imports in the HTML), gzip-compressed. */
+export async function initialJsGzipBytes(baseUrl: string, path: string): Promise<{ files: number; rawBytes: number; gzipBytes: number }> {
+  const html = await (await fetch(`${baseUrl}${path}`)).text();
+  const urls = new Set<string>();
+  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(match[1]!);
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) urls.add(match[1]!);
+  for (const match of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/build\/[^"']+\.js)["']/g)) urls.add(match[1]!);
+  let rawBytes = 0;
+  let gzipBytes = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(new URL(url, baseUrl))).arrayBuffer());
+    rawBytes += body.length;
+    gzipBytes += gzipSync(body, { level: 9 }).length;
+  }
+  return { files: urls.size, rawBytes, gzipBytes };
+}

@@ -1,0 +1,14 @@
+// The pages every benchmark, load test and Lighthouse run covers: one of each type.
+export const PARIS = "www.paris-experiences.example";
+export const LTT = "www.london-theatre-tickets.example";
+
+export const BENCH_PAGES = [
+  { type: "city", path: `/?uid=${PARIS}&lang=en` },
+  { type: "category", path: `/?uid=${PARIS}.day-trips&lang=en` },
+  { type: "collection", path: `/?uid=${PARIS}.eiffel-tower&lang=en` },
+  { type: "guide", path: `/?uid=${PARIS}.guides.best-time-to-visit&lang=en` },
+  { type: "show", path: `/?uid=${LTT}.shows.les-miserables&lang=en` },
+  { type: "theatre", path: `/?uid=${LTT}.theatres.sondheim-theatre&lang=en` },
+] as const;
+
+export const BARE_PATH = "/bench/bare";
