@@ -9,7 +9,8 @@ import { FallbackImage } from "../behaviour/FallbackImage";
 const Figure = styled("figure", {
   margin: 0,
   my: "$16",
-  img: { display: "block", width: "100%", height: "auto", borderRadius: "$12", backgroundColor: "$grey100" },
+  // Never wider than the column, never upscaled; width/height attributes keep the box (no shift).
+  img: { display: "block", width: "auto", maxWidth: "100%", height: "auto", borderRadius: "$12", backgroundColor: "$grey100" },
   figcaption: { marginTop: "$8", fontSize: "$14", color: "$textSubtle" },
 });
 

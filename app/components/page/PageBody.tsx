@@ -16,7 +16,7 @@ const Hero = styled("section", {
   h1: { fontSize: "$48", lineHeight: "$tight", "@mobile": { fontSize: "$32" } },
   "> p": { fontSize: "$18", color: "$textSubtle", maxWidth: "70ch", margin: 0 },
   figure: { margin: 0 },
-  img: { aspectRatio: "16 / 7", objectFit: "cover", borderRadius: "$16" },
+  "& figure img": { width: "100%", aspectRatio: "16 / 7", objectFit: "cover", borderRadius: "$16" },
 });
 
 const Body = styled("div", {
