@@ -1,5 +1,6 @@
 import type { ActionLink } from "./page-document";
 import { pageHref, type UrlMode } from "~/page/page-url";
+import { isValidEmail } from "./email";
 
 // Turns an authored link (spec §3 Action link) into what a component renders.
 // spec §8: an invalid link URL is treated as external and opens in a new tab.
@@ -35,7 +36,17 @@ export function resolveUrl(raw: string, ctx: LinkContext): { href: string; exter
   try {
     const parsed = new URL(url);
     if (!SAFE_SCHEME.test(parsed.protocol)) return { href: "", external: true, invalid: true };
-    if (parsed.protocol === "mailto:" || parsed.protocol === "tel:") return { href: parsed.href, external: false, invalid: false };
+    if (parsed.protocol === "mailto:") {
+      // spec §5: only a well-formed address becomes a mail link.
+      let address = "";
+      try {
+        address = decodeURIComponent(parsed.pathname.split(",")[0] ?? "");
+      } catch {
+        // A malformed %-escape is not an address.
+      }
+      return isValidEmail(address) ? { href: parsed.href, external: false, invalid: false } : { href: "", external: false, invalid: true };
+    }
+    if (parsed.protocol === "tel:") return { href: parsed.href, external: false, invalid: false };
     const sameSite = ctx.knownHosts.includes(parsed.hostname) && ctx.mode === "production" && parsed.hostname === ctx.host.replace(/:\d+$/, "");
     return { href: sameSite ? `${parsed.pathname}${parsed.search}${parsed.hash}` : parsed.href, external: !sameSite, invalid: false };
   } catch {

@@ -162,7 +162,14 @@ export const PageDocumentSchema = z.object({
   heading: text(140),
   intro: z.string().max(600).optional(),
   heroImage: z
-    .object({ url: assetUrl, alt: z.string().max(200), width: z.number().int().positive(), height: z.number().int().positive() })
+    .object({
+      url: assetUrl,
+      /** Shown when the hero image fails to load (spec §8). */
+      fallbackUrl: assetUrl.optional(),
+      alt: z.string().max(200),
+      width: z.number().int().positive(),
+      height: z.number().int().positive(),
+    })
     .optional(),
   header: HeaderConfigSchema.optional(),
   footer: FooterConfigSchema.optional(),

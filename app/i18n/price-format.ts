@@ -26,14 +26,18 @@ export function formatPrice(amount: number | null | undefined, currency: string 
   const compact = options.truncate === true && integerDigits(amount) > 3;
   const showCode = CODE_DISPLAY_CURRENCIES.has(code);
 
-  const formatter = new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency: code,
-    currencyDisplay: showCode ? "code" : "narrowSymbol",
-    ...(compact
-      ? { notation: "compact", compactDisplay: "short", minimumFractionDigits: 0, maximumFractionDigits: 1 }
-      : { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 }),
-  });
+  const digits = compact
+    ? { notation: "compact", compactDisplay: "short", minimumFractionDigits: 0, maximumFractionDigits: 1 } as const
+    : { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 };
+  const make = (currencyDisplay: "code" | "symbol" | "narrowSymbol") =>
+    new Intl.NumberFormat(locale, { style: "currency", currency: code, currencyDisplay, ...digits });
+
   // Intl separates a code from the number with a no-break space; keep it so prices never wrap.
-  return formatter.format(amount);
+  if (showCode) return make("code").format(amount);
+  // "symbol" first: the language's own symbol keeps currencies apart ("CA$" vs "$" in English, "$CA"
+  // vs "$US" in French), the language-specific symbols of spec §9. Where the language has none, Intl
+  // prints the code ("SGD 25" in English), and the narrow symbol ("$25") is the better symbol.
+  const bySymbol = make("symbol");
+  const currencyPart = bySymbol.formatToParts(amount).find((part) => part.type === "currency")?.value;
+  return (currencyPart === code ? make("narrowSymbol") : bySymbol).format(amount);
 }

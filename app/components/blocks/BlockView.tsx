@@ -1,0 +1,75 @@
+import { classifyEmbed } from "~/content/embed";
+import type { Block } from "~/content/page-document";
+import { styled } from "../../../tokens/stitches.config";
+import { DownloadButton } from "../behaviour/DownloadButton";
+import { ExperienceList } from "../commerce/ExperienceList";
+import { PriceTag } from "../commerce/PriceTag";
+import { useT } from "../page-context";
+import { ContentImage } from "./ContentImage";
+import { ContentLink } from "./ContentLink";
+import { EmbedFrame, VideoFrame } from "./EmbedFrame";
+import { RichText } from "./RichText";
+import { useLang } from "./use-lang";
+
+// One body block (app/content/page-document.ts BlockSchema) as React elements.
+
+const PriceRow = styled("div", { fontSize: "$20", fontWeight: "$semibold" });
+const VideoBox = styled("div", { maxWidth: "960px" });
+
+function VideoBlock({ block }: { block: Extract<Block, { type: "video" }> }) {
+  const lang = useLang();
+  const t = useT();
+  const embed = classifyEmbed(block.url, lang);
+  if (embed.kind === "youtube") {
+    return (
+      <VideoBox>
+        <VideoFrame videoId={embed.videoId} title={block.title} posterUrl={block.posterUrl} />
+      </VideoBox>
+    );
+  }
+  if (embed.kind === "iframe") {
+    return (
+      <VideoBox>
+        <EmbedFrame src={block.url} title={block.title} ratio={16 / 9} />
+      </VideoBox>
+    );
+  }
+  // Off the allow-list: never framed; offered as an ordinary link (checked by action-link.ts).
+  return (
+    <p>
+      <ContentLink label={`${t("watchVideo")}: ${block.title}`} target={{ kind: "url", url: block.url }} newTab />
+    </p>
+  );
+}
+
+export function BlockView({ block }: { block: Block }) {
+  switch (block.type) {
+    case "rich_text":
+      return <RichText text={block.text} />;
+    case "image":
+      return (
+        <ContentImage
+          src={block.url}
+          fallbackSrc={block.fallbackUrl}
+          alt={block.alt}
+          width={block.width}
+          height={block.height}
+          highQuality={block.highQuality}
+          faceCrop={block.faceCrop}
+          caption={block.caption}
+        />
+      );
+    case "video":
+      return <VideoBlock block={block} />;
+    case "price":
+      return (
+        <PriceRow data-price-block="">
+          <PriceTag source={block.source} label={block.label} />
+        </PriceRow>
+      );
+    case "experience_list":
+      return <ExperienceList block={block} />;
+    case "download":
+      return <DownloadButton url={block.url} fileName={block.fileName} label={block.label} />;
+  }
+}

@@ -1,0 +1,60 @@
+import { imageUrl, toAssetUrl } from "~/content/image-url";
+import { styled } from "../../../tokens/stitches.config";
+import { FallbackImage } from "../behaviour/FallbackImage";
+
+// Images from content: the URL builder (spec §5/§9), width and height on the element so the box is
+// reserved before the file arrives, lazy below the fold, and the fallback URL when loading fails
+// (FallbackImage, spec §4/§8).
+
+const Figure = styled("figure", {
+  margin: 0,
+  my: "$16",
+  // Never wider than the column, never upscaled; width/height attributes keep the box (no shift).
+  img: { display: "block", width: "auto", maxWidth: "100%", height: "auto", borderRadius: "$12", backgroundColor: "$grey100" },
+  figcaption: { marginTop: "$8", fontSize: "$14", color: "$textSubtle" },
+});
+
+const Inline = styled("span", {
+  display: "block",
+  my: "$16",
+  maxWidth: "100%",
+  img: { display: "block", maxWidth: "100%", height: "auto", borderRadius: "$8", backgroundColor: "$grey100" },
+});
+
+export interface ContentImageProps {
+  src: string;
+  fallbackSrc?: string;
+  alt: string;
+  width: number;
+  height: number;
+  highQuality?: boolean;
+  faceCrop?: boolean;
+  caption?: string;
+  /** Hero images load first; everything else lazily. */
+  priority?: boolean;
+  inline?: boolean;
+}
+
+export function ContentImage({ src, fallbackSrc, alt, width, height, highQuality, faceCrop, caption, priority, inline }: ContentImageProps) {
+  const safe = toAssetUrl(src);
+  if (!safe) return null;
+  const fallback = toAssetUrl(fallbackSrc) ?? undefined;
+  const img = (
+    <FallbackImage
+      src={imageUrl(safe, { width, height, highQuality, faceCrop })}
+      fallbackSrc={fallback}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={priority ? "eager" : "lazy"}
+      priority={priority}
+    />
+  );
+  if (inline) return <Inline data-inline-image="">{img}</Inline>;
+  return (
+    <Figure>
+      {img}
+      {caption ? <figcaption>{caption}</figcaption> : null}
+    </Figure>
+  );
+}

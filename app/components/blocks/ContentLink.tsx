@@ -1,0 +1,80 @@
+import type { ReactNode } from "react";
+import { resolveActionLink, type ResolvedLink } from "~/content/action-link";
+import { styled } from "../../../tokens/stitches.config";
+import { useT } from "../page-context";
+import type { LinkTarget } from "./inline-props";
+import { useLinkContext } from "./link-context";
+import { useLang } from "./use-lang";
+
+// Every link written in content goes through here: resolveActionLink decides the href (unsafe URLs
+// give none), and spec §8 makes an invalid URL external in a new tab. New-tab links carry
+// rel="noopener noreferrer" and say so to screen readers.
+
+export const Hint = styled("span", { visuallyHidden: true });
+
+const Anchor = styled("a", {
+  color: "$link",
+  textDecoration: "underline",
+  textUnderlineOffset: "0.15em",
+  "&:hover": { color: "$linkHover" },
+  "&:focus-visible": { outline: "2px solid $focusRing", outlineOffset: "2px", borderRadius: "$2" },
+  variants: {
+    appearance: {
+      link: {},
+      primary: {
+        display: "inline-flex",
+        alignItems: "center",
+        gap: "$8",
+        minHeight: "44px",
+        px: "$24",
+        borderRadius: "$8",
+        backgroundColor: "$cta",
+        color: "$ctaText",
+        fontWeight: "$semibold",
+        textDecoration: "none",
+        "&:hover": { backgroundColor: "$ctaHover", color: "$ctaText" },
+      },
+      secondary: {
+        display: "inline-flex",
+        alignItems: "center",
+        gap: "$8",
+        minHeight: "44px",
+        px: "$24",
+        borderRadius: "$8",
+        border: "2px solid $cta",
+        color: "$cta",
+        fontWeight: "$semibold",
+        textDecoration: "none",
+        "&:hover": { backgroundColor: "$purpleLight", color: "$ctaHover" },
+      },
+    },
+  },
+  defaultVariants: { appearance: "link" },
+});
+
+export function useResolvedLink(label: string, target: LinkTarget, newTab: boolean, appearance: ResolvedLink["appearance"] = "link"): ResolvedLink {
+  const ctx = useLinkContext(useLang());
+  return target.kind === "uid"
+    ? resolveActionLink({ type: "reference", label, reference: { value: { uid: target.uid } }, newTab, appearance }, ctx)
+    : resolveActionLink({ type: "custom", label, url: target.url, newTab, appearance }, ctx);
+}
+
+export function LinkView({ link, children }: { link: ResolvedLink; children?: ReactNode }) {
+  const t = useT();
+  // No href (no uid, unsafe URL): the words stay, the link goes.
+  if (!link.href) return <span>{children ?? link.label}</span>;
+  return (
+    <Anchor
+      href={link.href}
+      appearance={link.appearance}
+      {...(link.newTab ? { target: "_blank", rel: "noopener noreferrer" } : link.external ? { rel: "noopener" } : {})}
+    >
+      {children ?? link.label}
+      {link.newTab ? <Hint> {t("opensInNewTab")}</Hint> : null}
+    </Anchor>
+  );
+}
+
+export function ContentLink({ label, target, newTab, appearance = "link" }: { label: string; target: LinkTarget; newTab: boolean; appearance?: ResolvedLink["appearance"] }) {
+  return <LinkView link={useResolvedLink(label, target, newTab, appearance)} />;
+}

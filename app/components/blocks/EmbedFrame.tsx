@@ -1,0 +1,63 @@
+import { classifyEmbed, spotifyEmbedUrl } from "~/content/embed";
+import { styled } from "../../../tokens/stitches.config";
+import { YouTubePlayer } from "../behaviour/YouTubePlayer";
+import { useT } from "../page-context";
+import { useLang } from "./use-lang";
+
+// Third-party frames: only from the allow-list (content/embed.ts), lazy, titled, and inside a box
+// whose size is known before the frame loads, so nothing below moves (CLS 0).
+
+const Box = styled("div", {
+  position: "relative",
+  width: "100%",
+  my: "$16",
+  borderRadius: "$12",
+  overflow: "hidden",
+  backgroundColor: "$grey100",
+  "> iframe, > *": { position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 },
+});
+
+const SANDBOX = "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-presentation";
+
+function Frame({ src, title, aspectRatio, height }: { src: string; title: string; aspectRatio?: number; height?: number }) {
+  return (
+    <Box style={height ? { height: `${height}px` } : { aspectRatio: String(aspectRatio ?? 16 / 9) }} data-embed="">
+      <iframe
+        src={src}
+        title={title}
+        loading="lazy"
+        referrerPolicy="strict-origin-when-cross-origin"
+        allow="clipboard-write; encrypted-media; fullscreen; picture-in-picture"
+        sandbox={SANDBOX}
+      />
+    </Box>
+  );
+}
+
+/** The tracked YouTube player in a 16:9 box. */
+export function VideoFrame({ videoId, title, posterUrl }: { videoId: string; title: string; posterUrl?: string }) {
+  return (
+    <Box style={{ aspectRatio: "16 / 9" }} data-embed="youtube">
+      <YouTubePlayer videoId={videoId} title={title} posterUrl={posterUrl} />
+    </Box>
+  );
+}
+
+/** {iframe src=… title=… ratio=4:3}: YouTube → tracked player, Maps → localized, others refused. */
+export function EmbedFrame({ src, title, ratio }: { src: string; title?: string; ratio: number }) {
+  const lang = useLang();
+  const t = useT();
+  const embed = classifyEmbed(src, lang);
+  if (embed.kind === "blocked") return null;
+  const name = title ?? t(embed.kind === "iframe" && embed.provider === "maps" ? "map" : "embeddedContent");
+  if (embed.kind === "youtube") return <VideoFrame videoId={embed.videoId} title={name} />;
+  return <Frame src={embed.src} title={name} aspectRatio={ratio} />;
+}
+
+/** {spotify src=…}: Spotify's own heights (152 compact, 352 full), fixed so the page never shifts. */
+export function SpotifyFrame({ src, title, compact }: { src: string; title?: string; compact: boolean }) {
+  const t = useT();
+  const embed = spotifyEmbedUrl(src);
+  if (!embed) return null;
+  return <Frame src={embed} title={title ?? t("listenOnSpotify")} height={compact ? 152 : 352} />;
+}

@@ -1,0 +1,59 @@
+import type { InlineNode } from "~/content/inline-blocks";
+import { styled } from "../../../tokens/stitches.config";
+import { JumpLink } from "../behaviour/JumpLink";
+import { InlineExperience } from "../commerce/ExperienceList";
+import { PriceTag } from "../commerce/PriceTag";
+import { Icon } from "../icons/Icon";
+import { Callout, Notes } from "./Callout";
+import { ContentImage } from "./ContentImage";
+import { ContentLink } from "./ContentLink";
+import { DateText } from "./DateText";
+import { EmbedFrame, SpotifyFrame } from "./EmbedFrame";
+import { toInlineProps } from "./inline-props";
+
+// One {name attr=value} block as React elements. Content never becomes markup: every attribute is
+// checked (inline-props.ts) and passed as a typed prop; a block that does not check out is shown as
+// the text the editor wrote.
+
+const CtaRow = styled("span", { display: "flex", flexWrap: "wrap", gap: "$12", my: "$16" });
+const Block = styled("span", { display: "block", my: "$16" });
+
+export function InlineBlock({ node }: { node: Extract<InlineNode, { kind: "block" }> }) {
+  const props = toInlineProps(node.name, node.attrs);
+  if (!props) return <>{node.raw}</>;
+  switch (props.name) {
+    case "icon":
+      return <Icon type={props.type} label={props.label} />;
+    case "date":
+      return <DateText value={props.value} format={props.format} />;
+    case "link":
+    case "a":
+      return <ContentLink label={props.label} target={props.target} newTab={props.newTab} />;
+    case "jumplink":
+      return <JumpLink targetId={props.to}>{props.label}</JumpLink>;
+    case "cta":
+      return (
+        <CtaRow data-cta="">
+          <ContentLink label={props.label} target={props.target} newTab={props.newTab} appearance={props.appearance} />
+        </CtaRow>
+      );
+    case "callout":
+      return <Callout tone={props.tone} title={props.title} text={props.text} />;
+    case "notes":
+      return <Notes title={props.title} items={props.items} />;
+    case "iframe":
+      return <EmbedFrame src={props.src} title={props.title} ratio={props.ratio} />;
+    case "spotify":
+      return <SpotifyFrame src={props.src} title={props.title} compact={props.compact} />;
+    case "image":
+      return <ContentImage src={props.src} fallbackSrc={props.fallback} alt={props.alt} width={props.width} height={props.height} inline />;
+    case "experience":
+      return (
+        <Block data-inline-experience={props.id}>
+          <InlineExperience tgid={props.id} />
+        </Block>
+      );
+    case "price":
+      return <PriceTag source={props.source} label={props.label} truncate={props.truncate} />;
+  }
+}

@@ -1,0 +1,6 @@
+import { usePageContext } from "../page-context";
+
+/** The page language for formatting (dates, embeds); English outside a page. */
+export function useLang(): string {
+  return usePageContext()?.lang ?? "en";
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { resolveActionLink, resolveUrl, uidHref, type LinkContext } from "./action-link";
+
+const dev: LinkContext = { mode: "development", host: "localhost:3000", lang: "fr", knownHosts: ["www.paris-experiences.example"] };
+const prod: LinkContext = { mode: "production", host: "www.paris-experiences.example", lang: "fr", knownHosts: ["www.paris-experiences.example", "www.london-theatre-tickets.example"] };
+
+describe("resolveUrl", () => {
+  it.each([
+    "javascript:alert(1)",
+    "JavaScript:alert(1)",
+    " javascript:alert(1)",
+    "java\nscript:alert(1)",
+    "java\tscript:alert(1)",
+    "\u0001javascript:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "vbscript:msgbox(1)",
+    "file:///etc/passwd",
+  ])("never gives an href for %j", (url) => {
+    expect(resolveUrl(url, dev).href).toBe("");
+  });
+
+  it("keeps site paths and fragments on the site", () => {
+    expect(resolveUrl("/guides/", dev)).toEqual({ href: "/guides/", external: false, invalid: false });
+    expect(resolveUrl("#tickets", dev)).toEqual({ href: "#tickets", external: false, invalid: false });
+  });
+
+  it("marks other hosts external, and same-site absolute URLs internal in production", () => {
+    expect(resolveUrl("https://www.louvre.fr/en", prod)).toMatchObject({ external: true, invalid: false });
+    expect(resolveUrl("https://www.paris-experiences.example/fr/guides/?a=1#b", prod)).toEqual({ href: "/fr/guides/?a=1#b", external: false, invalid: false });
+    expect(resolveUrl("https://www.london-theatre-tickets.example/", prod).external).toBe(true);
+  });
+
+  it("spec §8: an unparseable URL is external (made absolute) and invalid", () => {
+    expect(resolveUrl("www.louvre.fr", dev)).toEqual({ href: "https://www.louvre.fr", external: true, invalid: true });
+    expect(resolveUrl("", dev)).toEqual({ href: "", external: false, invalid: true });
+  });
+
+  it("accepts mailto: and tel:", () => {
+    expect(resolveUrl("mailto:hello@paris-experiences.example", dev).href).toBe("mailto:hello@paris-experiences.example");
+    expect(resolveUrl("tel:+33123456789", dev).href).toBe("tel:+33123456789");
+  });
+
+  it("refuses a mailto: whose address fails the email check (spec §5)", () => {
+    expect(resolveUrl("mailto:hello@paris", dev).href).toBe("");
+    expect(resolveUrl("mailto:hello@paris.fr?subject=Hi", dev).href).toBe("mailto:hello@paris.fr?subject=Hi");
+  });
+});
+
+describe("resolveActionLink", () => {
+  it("resolves reference links to the page URL in the page language", () => {
+    const link = resolveActionLink({ type: "reference", label: "Eiffel", reference: { value: { uid: "www.paris-experiences.example.eiffel-tower" } }, newTab: false, appearance: "link" }, prod);
+    expect(link).toEqual({ label: "Eiffel", href: "/fr/eiffel-tower/", newTab: false, external: false, appearance: "link" });
+  });
+
+  it("spec §8: an invalid custom URL opens in a new tab", () => {
+    const link = resolveActionLink({ type: "custom", label: "Louvre", url: "www.louvre.fr", newTab: false, appearance: "primary" }, dev);
+    expect(link).toMatchObject({ href: "https://www.louvre.fr", newTab: true, external: true, appearance: "primary" });
+  });
+
+  it("keeps newTab as authored for valid URLs", () => {
+    expect(resolveActionLink({ type: "custom", label: "x", url: "https://a.example/", newTab: false, appearance: "link" }, dev).newTab).toBe(false);
+    expect(resolveActionLink({ type: "custom", label: "x", url: "https://a.example/", newTab: true, appearance: "link" }, dev).newTab).toBe(true);
+  });
+});
+
+describe("uidHref", () => {
+  it("spec §5: no uid gives an empty link", () => {
+    expect(uidHref(undefined, dev)).toBe("");
+    expect(uidHref("", dev)).toBe("");
+    expect(uidHref("www.paris-experiences.example", dev)).toBe("/?uid=www.paris-experiences.example&lang=fr");
+  });
+});

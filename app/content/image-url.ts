@@ -1,0 +1,58 @@
+// spec §5/§9 image URLs. Images are served by an imgix-style image CDN that reads w, h, q, fit and crop
+// from the query; local paths (starting with "/") are served from public/, where the query is harmless.
+//  - quality defaults to 75;
+//  - width, height and quality are each scaled by 1.2 in the URL (1.5 for high-quality images), so a
+//    1.2x/1.5x sharper file backs the CSS size; quality is capped at 100;
+//  - face crop is on by default;
+//  - a URL containing the no-compression marker `no-compress` loses its query (served as is);
+//  - GIFs pass unchanged (resizing would drop their animation).
+
+export const DEFAULT_IMAGE_QUALITY = 75;
+export const IMAGE_SCALE = 1.2;
+export const HIGH_QUALITY_SCALE = 1.5;
+/** The no-compression marker: put it anywhere in the URL (path or query) to serve the file untouched. */
+export const NO_COMPRESSION_MARKER = "no-compress";
+
+export interface ImageUrlOptions {
+  width?: number;
+  height?: number;
+  quality?: number;
+  highQuality?: boolean;
+  faceCrop?: boolean;
+}
+
+export function isGif(url: string): boolean {
+  return /\.gif$/i.test(url.split(/[?#]/)[0] ?? "");
+}
+
+function scaled(value: number, factor: number): number {
+  return Math.round(value * factor);
+}
+
+export function imageUrl(url: string, options: ImageUrlOptions = {}): string {
+  if (!url || isGif(url)) return url;
+  const [withoutHash] = url.split("#");
+  const [base = "", query = ""] = (withoutHash ?? "").split("?");
+  if (url.includes(NO_COMPRESSION_MARKER)) return base;
+  const factor = options.highQuality ? HIGH_QUALITY_SCALE : IMAGE_SCALE;
+  const params = new URLSearchParams(query);
+  params.set("auto", "format,compress");
+  if (options.width && options.width > 0) params.set("w", String(scaled(options.width, factor)));
+  if (options.height && options.height > 0) params.set("h", String(scaled(options.height, factor)));
+  params.set("q", String(Math.min(100, scaled(options.quality ?? DEFAULT_IMAGE_QUALITY, factor))));
+  if (options.faceCrop ?? true) {
+    params.set("fit", "crop");
+    params.set("crop", "faces");
+  }
+  return `${base}?${params.toString()}`;
+}
+
+/**
+ * An image source from content: a site path ("/media/…", served from public/) or an http(s) URL.
+ * Anything else (javascript:, data:, protocol-relative "//host") is refused with null.
+ */
+export function toAssetUrl(raw: string | null | undefined): string | null {
+  const url = (raw ?? "").replace(/[\u0000-\u001F\u007F\s]+/g, "");
+  if (url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\")) return url;
+  return /^https?:\/\/[^/\\]/i.test(url) ? url : null;
+}

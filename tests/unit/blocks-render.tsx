@@ -1,0 +1,44 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import type { ReactElement } from "react";
+import { BlockView } from "~/components/blocks/BlockView";
+import { RichText } from "~/components/blocks/RichText";
+import { LanguageProvider, PageContextProvider } from "~/components/page-context";
+import type { Block } from "~/content/page-document";
+import type { PageContext } from "../../tracking/page-context";
+
+// Shared by the block unit tests: render content as the server would, inside a page context.
+
+export function pageContext(lang = "en"): PageContext {
+  return {
+    uid: "www.paris-experiences.example.guides.best-time-to-visit",
+    host: "www.paris-experiences.example",
+    lang,
+    currency: "EUR",
+    isMobile: false,
+    isBot: false,
+    countryCode: null,
+    isLTT: false,
+    pageType: "guide",
+    pageSubType: null,
+    city: "Paris",
+    country: "FR",
+  };
+}
+
+export function render(element: ReactElement, lang = "en"): string {
+  return renderToStaticMarkup(
+    <PageContextProvider value={pageContext(lang)}>
+      <LanguageProvider value={lang}>{element}</LanguageProvider>
+    </PageContextProvider>,
+  );
+}
+
+export const renderRich = (text: string, lang = "en") => render(<RichText text={text} />, lang);
+export const renderBlock = (block: Block, lang = "en") => render(<BlockView block={block} />, lang);
+
+/** The markup as a DOM, for assertions by element and attribute. */
+export function dom(html: string): DocumentFragment {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  return template.content;
+}
