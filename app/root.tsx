@@ -13,7 +13,7 @@ import {
 import type { ReactNode } from "react";
 import { useNonce } from "~/components/nonce";
 import { getEnv, publicEnv, type PublicEnv } from "~/env.server";
-import { FONT_PRELOADS, globalStyles } from "~/styles/global-styles";
+import { FONT_FACE_CSS, FONT_PRELOADS, globalStyles } from "~/styles/global-styles";
 
 export const links: LinksFunction = () => [
   ...FONT_PRELOADS.map((href) => ({ rel: "preload", href, as: "font", type: "font/woff2", crossOrigin: "anonymous" as const })),
@@ -47,6 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#8000ff" />
         <Meta />
         <Links />
+        <style nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: FONT_FACE_CSS }} />
         {/* Filled with the page's complete Stitches CSS by entry.server (Stitches cannot stream).
             dangerouslySetInnerHTML keeps React from hydrating (and so rejecting) the CSS text. */}
         <style id="stitches" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />

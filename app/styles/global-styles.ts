@@ -6,25 +6,25 @@ const LATIN = "U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U
 const LATIN_EXT = "U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF";
 const CYRILLIC = "U+0301,U+0400-045F,U+0490-0491,U+04B0-04B1,U+2116";
 
-const face = (family: string, file: string, range: string) => ({
-  fontFamily: family,
-  fontStyle: "normal",
-  fontDisplay: "swap",
-  fontWeight: "300 700",
-  src: `url(/fonts/${file}) format('woff2')`,
-  unicodeRange: range,
-});
+const face = (family: string, file: string, range: string) =>
+  `@font-face{font-family:'${family}';font-style:normal;font-display:swap;font-weight:300 700;src:url(/fonts/${file}) format('woff2');unicode-range:${range}}`;
 
 export const FONT_PRELOADS = ["/fonts/inter-latin-wght-normal.woff2", "/fonts/outfit-latin-wght-normal.woff2"];
 
+/**
+ * @font-face rules as a fixed string for a <style> in <head>. Not through Stitches: its client runtime
+ * re-inserts global rules on hydration, and re-declared faces make the browser swap fonts again
+ * (a layout shift measured at 0.06 CLS on mobile).
+ */
+export const FONT_FACE_CSS = [
+  face("Inter", "inter-latin-wght-normal.woff2", LATIN),
+  face("Inter", "inter-latin-ext-wght-normal.woff2", LATIN_EXT),
+  face("Inter", "inter-cyrillic-wght-normal.woff2", CYRILLIC),
+  face("Outfit", "outfit-latin-wght-normal.woff2", LATIN),
+  face("Outfit", "outfit-latin-ext-wght-normal.woff2", LATIN_EXT),
+].join("");
+
 export const globalStyles = globalCss({
-  "@font-face": [
-    face("Inter", "inter-latin-wght-normal.woff2", LATIN),
-    face("Inter", "inter-latin-ext-wght-normal.woff2", LATIN_EXT),
-    face("Inter", "inter-cyrillic-wght-normal.woff2", CYRILLIC),
-    face("Outfit", "outfit-latin-wght-normal.woff2", LATIN),
-    face("Outfit", "outfit-latin-ext-wght-normal.woff2", LATIN_EXT),
-  ] as never,
   "*, *::before, *::after": { boxSizing: "border-box" },
   html: { WebkitTextSizeAdjust: "100%", scrollPaddingTop: "$sizes$headerHeight" },
   body: {
