@@ -48,39 +48,50 @@ interface TrackArgs {
   payload: { event: string; properties: Record<string, unknown>; options?: Partial<DeliveryEnvelope> };
 }
 
-export function dataLayerPlugin(options: DataLayerPluginOptions): AnalyticsPlugin {
+export interface DataLayerDestination {
+  plugin: AnalyticsPlugin;
+  /** Pushes one already validated event, honouring its definition's policy. */
+  push(event: string, properties: Record<string, unknown>, envelope: Partial<DeliveryEnvelope>): void;
+}
+
+export function createDataLayerDestination(options: DataLayerPluginOptions): DataLayerDestination {
   const name = options.dataLayerName ?? "dataLayer";
   const lastPushed = new Map<string, string>();
-  return {
-    name: "storefront-data-layer",
-    initialize: () => {
-      dataLayer(name);
-      if (options.containerId) loadTagManager(options.containerId, name, options.nonce);
-    },
-    track: ({ payload }: TrackArgs) => {
-      const definition = getEventDefinition(payload.event);
-      if (!definition) return; // unreachable: validation aborted it
-      const { page, attribution } = payload.options ?? {};
-      const live = { event: payload.event, properties: payload.properties, valid: true, issues: [] };
-      if (definition.dataLayer === "off") {
-        recordLiveEvent({ ...live, outcome: "not pushed (policy off)" });
+
+  function push(event: string, properties: Record<string, unknown>, { page, attribution }: Partial<DeliveryEnvelope>): void {
+    const definition = getEventDefinition(event);
+    if (!definition) return; // unreachable: validation aborted it
+    const live = { event, properties, valid: true, issues: [] };
+    if (definition.dataLayer === "off") {
+      recordLiveEvent({ ...live, outcome: "not pushed (policy off)" });
+      return;
+    }
+    if (definition.dataLayer === "dedupe") {
+      // Same event, same page, same properties as last time: a repeat, not news.
+      const key = `${page?.uid ?? ""}\u0000${JSON.stringify(properties)}`;
+      if (lastPushed.get(event) === key) {
+        recordLiveEvent({ ...live, outcome: "deduplicated" });
         return;
       }
-      if (definition.dataLayer === "dedupe") {
-        // Same event, same page, same properties as last time: a repeat, not news.
-        const key = `${page?.uid ?? ""}\u0000${JSON.stringify(payload.properties)}`;
-        if (lastPushed.get(payload.event) === key) {
-          recordLiveEvent({ ...live, outcome: "deduplicated" });
-          return;
-        }
-        lastPushed.set(payload.event, key);
-      }
-      const layer = dataLayer(name);
-      // GA4 merges ecommerce objects across pushes unless cleared (developers.google.com/tag-manager/ecommerce-ga4).
-      if (definition.ecommerce) layer.push({ ecommerce: null });
-      layer.push({ event: payload.event, ...payload.properties, page: { ...page }, ...(attribution ? { attribution: { ...attribution } } : {}) });
-      recordLiveEvent({ ...live, outcome: "pushed" });
+      lastPushed.set(event, key);
+    }
+    const layer = dataLayer(name);
+    // GA4 merges ecommerce objects across pushes unless cleared (developers.google.com/tag-manager/ecommerce-ga4).
+    if (definition.ecommerce) layer.push({ ecommerce: null });
+    layer.push({ event, ...properties, page: { ...page }, ...(attribution ? { attribution: { ...attribution } } : {}) });
+    recordLiveEvent({ ...live, outcome: "pushed" });
+  }
+
+  return {
+    push,
+    plugin: {
+      name: "storefront-data-layer",
+      initialize: () => {
+        dataLayer(name);
+        if (options.containerId) loadTagManager(options.containerId, name, options.nonce);
+      },
+      track: ({ payload }: TrackArgs) => push(payload.event, payload.properties, payload.options ?? {}),
+      loaded: () => true,
     },
-    loaded: () => true,
   };
 }

@@ -1,5 +1,5 @@
 import { Analytics } from "analytics";
-import { dataLayerPlugin, type DataLayerPluginOptions } from "./data-layer-plugin";
+import { createDataLayerDestination, type DataLayerPluginOptions } from "./data-layer-plugin";
 import { isStrictTracking, type Pipeline } from "./track";
 import { TrackingViolationError, validateEvent } from "./validate";
 import { validationPlugin } from "./validation-plugin";
@@ -28,9 +28,10 @@ export interface PipelineOptions extends DataLayerPluginOptions {
 
 export function createPipeline(options: PipelineOptions): Pipeline {
   const strict = options.strict ?? isStrictTracking;
+  const destination = createDataLayerDestination(options);
   const analytics = Analytics({
     app: "storefront",
-    plugins: [validationPlugin({ strict }), dataLayerPlugin(options)],
+    plugins: [validationPlugin({ strict, report: destination.push }), destination.plugin],
     storage: memoryStorage(),
   } as Parameters<typeof Analytics>[0]);
   return {

@@ -11,7 +11,12 @@ export const VIOLATION_EVENT = "tracking_violation";
 interface TrackStartArgs {
   payload: { event: string; properties: unknown; options?: Partial<DeliveryEnvelope> };
   abort: (reason: string) => unknown;
-  instance: { track: (name: string, properties: unknown, options?: unknown) => Promise<unknown> };
+}
+
+export interface ValidationPluginOptions {
+  strict: () => boolean;
+  /** Delivers the tracking_violation in the dropped event's place (so the order is kept). */
+  report: (event: string, properties: Record<string, unknown>, envelope: Partial<DeliveryEnvelope>) => void;
 }
 
 /** The `tracking_violation` properties for a dropped event, within GA4's 100-character values. */
@@ -25,10 +30,10 @@ export function violationProperties(eventName: string, issues: readonly Validati
   };
 }
 
-export function validationPlugin(options: { strict: () => boolean }): AnalyticsPlugin {
+export function validationPlugin(options: ValidationPluginOptions): AnalyticsPlugin {
   return {
     name: "storefront-validation",
-    trackStart: ({ payload, abort, instance }: TrackStartArgs) => {
+    trackStart: ({ payload, abort }: TrackStartArgs) => {
       const envelope = payload.options ?? {};
       const result = validateEvent(payload.event, payload.properties, { page: envelope.page ?? null, attribution: envelope.attribution });
       if (result.ok) return undefined;
@@ -48,9 +53,10 @@ export function validationPlugin(options: { strict: () => boolean }): AnalyticsP
         });
         return abort(error.message);
       }
-      // Report it, unless the violation report is itself what failed (e.g. a broken page context).
-      if (payload.event !== VIOLATION_EVENT) {
-        void instance.track(VIOLATION_EVENT, violationProperties(payload.event, result.issues), envelope);
+      // Report it, unless the report would fail too (e.g. a broken page context): no loops.
+      const violation = violationProperties(payload.event, result.issues);
+      if (payload.event !== VIOLATION_EVENT && validateEvent(VIOLATION_EVENT, violation, { page: envelope.page ?? null, attribution: envelope.attribution }).ok) {
+        options.report(VIOLATION_EVENT, violation, envelope);
       }
       return abort(describeIssues(result.issues));
     },
