@@ -49,7 +49,7 @@ describe("the queue", () => {
   it("after a navigation, holds events until the page view, which goes first", async () => {
     connectPipeline(createPipeline({ containerId: null }));
     setPageContext(SAMPLE_CONTEXT);
-    beginPageView();
+    beginPageView("/eiffel-tower/");
     track("price_unavailable", { source_kind: "collection", source_id: 198 });
     track("currency_changed", currencyChanged);
     await settle();

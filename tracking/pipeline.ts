@@ -3,7 +3,7 @@ import { createDataLayerDestination, type DataLayerPluginOptions } from "./data-
 import { isStrictTracking, type Pipeline } from "./track";
 import { TrackingViolationError, validateEvent } from "./validate";
 import { validationPlugin } from "./validation-plugin";
-import { z } from "zod";
+import * as z from "zod";
 
 // The one analytics instance: validation (trackStart) → our data-layer plugin. Loaded lazily in the
 // browser by the tracking bootstrap, and connected to track() with connectPipeline().

@@ -51,6 +51,7 @@ let pageContext: PageContext | null | undefined;
 let pipeline: Pipeline | null = null;
 let attribution: Attribution | undefined;
 let waitingForPageView = false;
+let lastPageKey: string | undefined;
 let queue: QueuedEvent[] = [];
 
 /** The current page's context; null on pages that have none (e.g. /tracking); undefined before it is known. */
@@ -70,8 +71,9 @@ export function setPageContext(context: PageContext | null): void {
  * (Child components' effects run before the bootstrap's, so without this a new page's first
  * events would come before its page view.)
  */
-export function beginPageView(): void {
-  if (typeof window === "undefined") return;
+export function beginPageView(pageKey: string): void {
+  if (typeof window === "undefined" || pageKey === lastPageKey) return; // idempotent: render may run twice
+  lastPageKey = pageKey;
   waitingForPageView = true;
 }
 
@@ -129,5 +131,6 @@ export function resetTracking(): void {
   pipeline = null;
   attribution = undefined;
   waitingForPageView = false;
+  lastPageKey = undefined;
   queue = [];
 }

@@ -1,4 +1,5 @@
-import { z } from "zod";
+// A namespace import, not `import { z }`: that form keeps every zod locale in the browser bundle (+67 KB gzip).
+import * as z from "zod";
 import { defineEvent, prop } from "../define-event";
 
 // Events the tracking layer and the page shell emit directly: page views, consent, violations.
@@ -18,7 +19,7 @@ export const storefrontEvents = [
       page_path: prop(z.string().startsWith("/").max(100), "Path and query of the page, truncated to 100 characters"),
       page_referrer: prop(
         z.string().max(100).optional(),
-        "The previous page's URL on client-side navigations, or document.referrer on the first page; truncated to 100 characters",
+        "Origin and path (no query, which may carry personal data) of the previous page: the last route on client-side navigations, document.referrer on the first page; truncated to 100 characters",
       ),
     }),
     emittedBy: ["TrackingBootstrap (document load and each route change)"],
