@@ -12,7 +12,10 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useNonce } from "~/components/nonce";
+import { TrackingBootstrap } from "~/components/tracking/TrackingBootstrap";
 import { getEnv, publicEnv, type PublicEnv } from "~/env.server";
+import { detectBot, readCountryCode } from "~/page/page-context.server";
+import { consentHeadScript } from "../tracking/consent";
 import { FONT_FACE_CSS, FONT_PRELOADS, globalStyles } from "~/styles/global-styles";
 
 export const links: LinksFunction = () => [
@@ -20,8 +23,18 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader(_: LoaderFunctionArgs) {
-  return { env: publicEnv(getEnv()) };
+interface RootData {
+  env: PublicEnv;
+  /** For the Consent Mode defaults in <head>: the visitor's country (null when unknown) and the bot rule. */
+  tracking: { countryCode: string | null; isBot: boolean };
+}
+
+export function loader({ request }: LoaderFunctionArgs): RootData {
+  const env = getEnv();
+  return {
+    env: publicEnv(env),
+    tracking: { countryCode: readCountryCode(request.headers, env.COUNTRY_HEADER), isBot: detectBot(request.headers) },
+  };
 }
 
 /** The page language, from whichever route knows it (page data or a 404 with a site shell). */
@@ -38,12 +51,16 @@ export function Layout({ children }: { children: ReactNode }) {
   globalStyles();
   const nonce = useNonce();
   const lang = useDocumentLang();
-  const rootData = useRouteLoaderData<{ env: PublicEnv }>("root");
+  const rootData = useRouteLoaderData<RootData>("root");
   return (
     <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Google Consent Mode v2 defaults, before any tag can run (tracking/consent.ts). Bots send nothing. */}
+        {rootData && !rootData.tracking.isBot ? (
+          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: consentHeadScript(rootData.tracking.countryCode) }} />
+        ) : null}
         <meta name="theme-color" content="#8000ff" />
         <Meta />
         <Links />
@@ -54,6 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
+        {rootData ? <TrackingBootstrap containerId={rootData.env.gtmContainerId} /> : null}
         <ScrollRestoration nonce={nonce} />
         {rootData ? (
           <script

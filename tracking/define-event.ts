@@ -1,4 +1,5 @@
-import { z } from "zod";
+// A namespace import, not `import { z }`: that form keeps every zod locale in the browser bundle (+67 KB gzip).
+import * as z from "zod";
 
 // One definition per event (STYLE: tracking). The catalogue page, /tracking/plan.json, the runtime
 // validators and the `track()` types all come from these definitions; nothing is written twice.
@@ -28,9 +29,24 @@ export interface EventDefinition<N extends string = string, S extends z.ZodObjec
   dataLayer: DataLayerPolicy;
   /** GA4 ecommerce events get an `{ ecommerce: null }` push before them. */
   ecommerce?: boolean;
+  /**
+   * Worked examples of the properties (without the page context). Optional in the type so that
+   * definitions can be written first, but tracking/catalogue.test.ts fails for any catalogue event
+   * without at least one valid and one invalid example: they are its schema tests.
+   */
+  examples?: EventExamples<z.input<S>>;
 }
 
-export function defineEvent<const N extends string, S extends z.ZodObject>(definition: EventDefinition<N, S>): EventDefinition<N, S> {
+export interface EventExamples<P> {
+  /** Each must pass the schema. */
+  valid: readonly P[];
+  /** Each must fail the schema (typed loosely on purpose: they are wrong). */
+  invalid: readonly unknown[];
+}
+
+export function defineEvent<const N extends string, S extends z.ZodObject>(
+  definition: EventDefinition<N, S>,
+): EventDefinition<N, S> {
   return definition;
 }
 

@@ -1,4 +1,5 @@
-import { z } from "zod";
+// A namespace import, not `import { z }`: that form keeps every zod locale in the browser bundle (+67 KB gzip).
+import * as z from "zod";
 import { defineEvent, prop } from "../define-event";
 
 // Commerce events: the contract between the prices/booking components that emit them and the
@@ -43,6 +44,17 @@ export const commerceEvents = [
     }),
     emittedBy: ["ExperienceCard (book link)", "inline {cta} booking links"],
     dataLayer: "push",
+    examples: {
+      valid: [
+        { tgid: 17637, flow_type: "SEATMAP", price: 89, currency: "GBP" },
+        { tgid: 2051, flow_type: "NORMAL", price: null, currency: "EUR" },
+      ],
+      invalid: [
+        { tgid: 0, flow_type: "NORMAL", price: 10, currency: "EUR" },
+        { tgid: 2051, flow_type: "normal", price: 10, currency: "EUR" },
+        { tgid: 2051, flow_type: "NORMAL", price: 10, currency: "eur" },
+      ],
+    },
   }),
   defineEvent({
     name: "view_item_list",
@@ -54,6 +66,25 @@ export const commerceEvents = [
     emittedBy: ["ExperienceList (first time 50% visible)"],
     dataLayer: "push",
     ecommerce: true,
+    examples: {
+      valid: [
+        {
+          ecommerce: {
+            item_list_id: "top-experiences",
+            item_list_name: "Top experiences in Paris",
+            items: [
+              { item_id: "2051", item_name: "Eiffel Tower summit tickets", price: 69.5, currency: "EUR", index: 0 },
+              { item_id: "3120", item_name: "Seine river cruise", index: 1, item_category: "Cruises" },
+            ],
+          },
+        },
+      ],
+      invalid: [
+        { ecommerce: { item_list_id: "top", item_list_name: "Top", items: [{ item_id: "1", item_name: "A", index: -1 }] } },
+        { ecommerce: { item_list_id: "top", items: [] } },
+        { ecommerce: { item_list_id: "top", item_list_name: "Top", items: Array.from({ length: 201 }, (_, i) => ({ item_id: String(i), item_name: "A", index: i })) } },
+      ],
+    },
   }),
   defineEvent({
     name: "select_item",
@@ -65,6 +96,18 @@ export const commerceEvents = [
     emittedBy: ["ExperienceCard (click)"],
     dataLayer: "push",
     ecommerce: true,
+    examples: {
+      valid: [
+        {
+          ecommerce: {
+            item_list_id: "top-experiences",
+            item_list_name: "Top experiences in Paris",
+            items: [{ item_id: "2051", item_name: "Eiffel Tower summit tickets", price: 69.5, currency: "EUR", index: 0 }],
+          },
+        },
+      ],
+      invalid: [{ ecommerce: { item_list_id: "top", item_list_name: "Top", items: [{ item_id: "2051", item_name: "A", index: 0, price: -1 }] } }, {}],
+    },
   }),
   defineEvent({
     name: "price_unavailable",
@@ -78,6 +121,13 @@ export const commerceEvents = [
     }),
     emittedBy: ["PriceTag (rendered with no price)"],
     dataLayer: "dedupe",
+    examples: {
+      valid: [
+        { source_kind: "collection", source_id: 198 },
+        { source_kind: "tour-group", source_id: 17637 },
+      ],
+      invalid: [{ source_kind: "city", source_id: 1 }, { source_kind: "collection", source_id: 1.5 }],
+    },
   }),
   defineEvent({
     name: "currency_changed",
@@ -91,6 +141,10 @@ export const commerceEvents = [
     }),
     emittedBy: ["CurrencySelector"],
     dataLayer: "push",
+    examples: {
+      valid: [{ from_currency: "USD", to_currency: "EUR" }],
+      invalid: [{ from_currency: "USD", to_currency: "euro" }, { from_currency: "USD" }],
+    },
   }),
   defineEvent({
     name: "language_changed",
@@ -104,5 +158,9 @@ export const commerceEvents = [
     }),
     emittedBy: ["LanguageSelector"],
     dataLayer: "push",
+    examples: {
+      valid: [{ from_language: "en", to_language: "fr" }],
+      invalid: [{ from_language: "en", to_language: "FR" }, { from_language: "en", to_language: "fr-FR" }],
+    },
   }),
 ] as const;

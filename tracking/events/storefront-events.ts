@@ -1,19 +1,84 @@
-import { z } from "zod";
+// A namespace import, not `import { z }`: that form keeps every zod locale in the browser bundle (+67 KB gzip).
+import * as z from "zod";
 import { defineEvent, prop } from "../define-event";
 
-// Events that components emit directly (tracking issue fills in the vocabulary).
+// Events the tracking layer and the page shell emit directly: page views, consent, violations.
+
+const consentValue = (signal: string) => prop(z.enum(["granted", "denied"]), `Consent Mode v2 \`${signal}\` after the change`);
+
 export const storefrontEvents = [
   defineEvent({
     name: "page_viewed",
-    description: "A storefront page was shown to the visitor (once per navigation).",
+    description:
+      "A storefront page was shown to the visitor: once per document load and once per client-side navigation to another path or query. Named page_viewed because GA4 reserves page_view.",
     category: "page",
     owner: "analytics",
     version: "1-0-0",
     properties: z.object({
-      page_title: prop(z.string().max(100), "The document title"),
-      page_path: prop(z.string().max(100), "Path and query of the page, truncated to 100 characters"),
+      page_title: prop(z.string().max(100), "The document title, truncated to 100 characters"),
+      page_path: prop(z.string().startsWith("/").max(100), "Path and query of the page, truncated to 100 characters"),
+      page_referrer: prop(
+        z.string().max(100).optional(),
+        "Origin and path (no query, which may carry personal data) of the previous page: the last route on client-side navigations, document.referrer on the first page; truncated to 100 characters",
+      ),
     }),
-    emittedBy: ["PageViewTracker (route change)"],
+    emittedBy: ["TrackingBootstrap (document load and each route change)"],
     dataLayer: "push",
+    examples: {
+      valid: [
+        { page_title: "Things to do in Paris", page_path: "/?uid=www.paris-experiences.example&lang=en" },
+        { page_title: "Eiffel Tower tickets", page_path: "/eiffel-tower/", page_referrer: "https://www.google.com/" },
+      ],
+      invalid: [
+        { page_title: "No path" },
+        { page_title: "Relative path", page_path: "eiffel-tower/" },
+        { page_title: "x".repeat(101), page_path: "/" },
+      ],
+    },
+  }),
+  defineEvent({
+    name: "consent_updated",
+    description: "The visitor's consent choice changed (a consent banner or setConsent()); a Consent Mode `update` command is pushed with it.",
+    category: "system",
+    owner: "privacy",
+    version: "1-0-0",
+    properties: z.object({
+      ad_storage: consentValue("ad_storage"),
+      analytics_storage: consentValue("analytics_storage"),
+      ad_user_data: consentValue("ad_user_data"),
+      ad_personalization: consentValue("ad_personalization"),
+    }),
+    emittedBy: ["setConsent() (tracking/consent-update.ts)", "window.storefrontConsent.set() for a consent banner"],
+    dataLayer: "push",
+    examples: {
+      valid: [{ ad_storage: "denied", analytics_storage: "granted", ad_user_data: "denied", ad_personalization: "denied" }],
+      invalid: [
+        { ad_storage: "yes", analytics_storage: "granted", ad_user_data: "denied", ad_personalization: "denied" },
+        { analytics_storage: "granted" },
+      ],
+    },
+  }),
+  defineEvent({
+    name: "tracking_violation",
+    description:
+      "Production only: an event failed its schema and was dropped; this reports which event and why, so the plan and the code can be fixed. In development and tests invalid events throw instead.",
+    category: "system",
+    owner: "analytics",
+    version: "1-0-0",
+    properties: z.object({
+      violated_event: prop(z.string().min(1).max(40), "Name of the dropped event (as called, truncated to 40 characters)"),
+      issue_paths: prop(z.string().max(100), "Comma-separated zod issue paths, e.g. properties.to_currency,page.lang"),
+      issues: prop(z.string().max(100), "The issues as `path: message; …`, truncated to 100 characters"),
+      issue_count: prop(z.number().int().min(1), "How many issues the event had"),
+    }),
+    emittedBy: ["validation plugin (trackStart) in tracking/validation-plugin.ts"],
+    dataLayer: "push",
+    examples: {
+      valid: [{ violated_event: "currency_changed", issue_paths: "properties.to_currency", issues: "properties.to_currency: Invalid string", issue_count: 1 }],
+      invalid: [
+        { violated_event: "", issue_paths: "", issues: "", issue_count: 1 },
+        { violated_event: "currency_changed", issue_paths: "x", issues: "x", issue_count: 0 },
+      ],
+    },
   }),
 ] as const;

@@ -1,11 +1,15 @@
-import { useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import type { FormEvent, MouseEvent } from "react";
 import { CURRENCIES } from "~/i18n/currencies";
 import type { LanguageOption } from "~/page/load-page.server";
 import { styled } from "../../../tokens/stitches.config";
+import { track } from "../../../tracking/track";
 import { useT } from "../page-context";
 
 // Currency and language selectors. <details> disclosures work before (and without) JavaScript:
 // languages are real links (crawlable, hreflang'd), currencies post a form that sets the cookie.
+// With JavaScript, Remix's <Form> and <Link> keep the page alive (no reload), so currency_changed and
+// language_changed reach the data layer before the new page view.
 
 const Disclosure = styled("details", {
   position: "relative",
@@ -65,13 +69,18 @@ export function CurrencySelector({ currency, lang, idSuffix = "desktop" }: { cur
   const t = useT();
   const location = useLocation();
   const current = CURRENCIES.find((c) => c.code === currency);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const chosen = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value");
+    if (chosen && chosen !== currency) track("currency_changed", { from_currency: currency, to_currency: chosen });
+    event.currentTarget.closest("details")?.removeAttribute("open");
+  };
   return (
     <Disclosure data-selector="currency">
       <summary aria-label={`${t("currency")}: ${currency}`}>
         <span aria-hidden="true">{current?.localSymbol === currency ? currency : `${current?.localSymbol ?? ""} ${currency}`}</span>
       </summary>
       <Panel>
-        <form method="post" action="/preferences/currency" aria-label={t("currency")} id={`currency-form-${idSuffix}`}>
+        <Form method="post" action="/preferences/currency" aria-label={t("currency")} id={`currency-form-${idSuffix}`} onSubmit={onSubmit} preventScrollReset>
           <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
           <input type="hidden" name="lang" value={lang} />
           <ul>
@@ -84,7 +93,7 @@ export function CurrencySelector({ currency, lang, idSuffix = "desktop" }: { cur
               </li>
             ))}
           </ul>
-        </form>
+        </Form>
       </Panel>
     </Disclosure>
   );
@@ -94,6 +103,10 @@ export function LanguageSelector({ languages, idSuffix = "desktop" }: { language
   const t = useT();
   if (languages.length < 2) return null;
   const current = languages.find((l) => l.current);
+  const onChoose = (event: MouseEvent<HTMLAnchorElement>, code: string) => {
+    if (current && code !== current.code) track("language_changed", { from_language: current.code, to_language: code });
+    event.currentTarget.closest("details")?.removeAttribute("open");
+  };
   return (
     <Disclosure data-selector="language">
       <summary aria-label={`${t("language")}: ${current?.name ?? ""}`}>
@@ -103,9 +116,9 @@ export function LanguageSelector({ languages, idSuffix = "desktop" }: { language
         <ul aria-label={t("language")} id={`language-list-${idSuffix}`}>
           {languages.map((l) => (
             <li key={l.code}>
-              <a href={l.href} hrefLang={l.code} lang={l.code} aria-current={l.current ? "true" : undefined}>
+              <Link to={l.href} hrefLang={l.code} lang={l.code} aria-current={l.current ? "true" : undefined} onClick={(event) => onChoose(event, l.code)}>
                 {l.name}
-              </a>
+              </Link>
             </li>
           ))}
         </ul>

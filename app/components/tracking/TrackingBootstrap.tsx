@@ -1,0 +1,116 @@
+import { useLocation, useMatches } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import {
+  ATTRIBUTION_COOKIE,
+  ATTRIBUTION_MAX_AGE_SECONDS,
+  hasAttribution,
+  nextAttribution,
+  parseAttribution,
+  serializeAttribution,
+  type Attribution,
+} from "../../../tracking/attribution";
+import { consentDefaults, type ConsentState } from "../../../tracking/consent";
+import { getConsent, setConsent } from "../../../tracking/consent-update";
+import type { PageContext } from "../../../tracking/page-context";
+import { beginPageView, connectPipeline, setAttribution, setPageContext, track } from "../../../tracking/track";
+
+// The client side of tracking, mounted once in root.tsx. It sets the page context for track()
+// from the page route's loader data, fires page_viewed per navigation, keeps attribution (spec §9),
+// offers the consent API to a consent banner, and loads the pipeline (analytics, zod, the catalogue)
+// after hydration, so none of that weighs on the first paint. Events fired before are queued.
+
+declare global {
+  interface Window {
+    /** For a consent banner (ours or a third-party one): read and record the visitor's choice. */
+    storefrontConsent?: { get: () => ConsentState | null; set: (state: ConsentState) => boolean };
+  }
+}
+
+/** The page context from whichever route loaded a page; null on other routes (e.g. /tracking, a 404). */
+function usePageContextFromMatches(): PageContext | null {
+  for (const match of useMatches()) {
+    const data = match.data as { kind?: string; context?: PageContext } | undefined;
+    if (data?.kind === "page" && data.context) return data.context;
+  }
+  return null;
+}
+
+function readCookie(name: string): string | null {
+  const match = document.cookie.match(new RegExp(`(?:^|; )${name}=([^;]*)`));
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+/** This document's attribution: without ad_storage consent it lives here only, never in a cookie. */
+let documentAttribution: Attribution = {};
+
+/** Last-touch attribution from this URL, else the h-attr cookie, else this document's; stored only with ad_storage consent. */
+function captureAttribution(search: string, context: PageContext): void {
+  const fromCookie = parseAttribution(readCookie(ATTRIBUTION_COOKIE));
+  const { attribution, changed } = nextAttribution(search, hasAttribution(fromCookie) ? fromCookie : documentAttribution);
+  documentAttribution = attribution;
+  const consent = getConsent() ?? consentDefaults(context.countryCode);
+  if (changed && consent.ad_storage === "granted") {
+    const secure = location.protocol === "https:" ? "; Secure" : "";
+    document.cookie = `${ATTRIBUTION_COOKIE}=${encodeURIComponent(serializeAttribution(attribution))}; Path=/; Max-Age=${ATTRIBUTION_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+  }
+  setAttribution(attribution);
+}
+
+function withoutQuery(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`.slice(0, 100);
+  } catch {
+    return undefined;
+  }
+}
+
+export function TrackingBootstrap({ containerId }: { containerId: string | null }) {
+  const context = usePageContextFromMatches();
+  const location = useLocation();
+  const pageKey = `${location.pathname}${location.search}`;
+  const previousUrl = useRef<string | null>(null);
+
+  // During render, not in an effect: the page's own components run their effects before ours, and
+  // their events must already carry this page's context and wait for this page's page_viewed.
+  if (typeof window !== "undefined") {
+    beginPageView(pageKey);
+    setPageContext(context);
+  }
+
+  useEffect(() => {
+    if (context?.isBot) return; // spec: bots send nothing, so nothing is loaded either
+    window.storefrontConsent = { get: getConsent, set: setConsent };
+    const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
+    let cancelled = false;
+    void import("../../../tracking/pipeline").then(({ createPipeline }) => {
+      if (!cancelled) connectPipeline(createPipeline({ containerId, nonce }));
+    });
+    return () => {
+      cancelled = true;
+    };
+    // The pipeline is created once per document; the context only matters for the bot rule.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (context && !context.isBot) captureAttribution(location.search, context);
+    const referrer = previousUrl.current ?? (document.referrer || null);
+    previousUrl.current = window.location.href;
+    const referrerPath = referrer ? withoutQuery(referrer) : undefined;
+    track("page_viewed", {
+      page_title: document.title.slice(0, 100),
+      page_path: pageKey.slice(0, 100),
+      ...(referrerPath ? { page_referrer: referrerPath } : {}),
+    });
+    // One page view per path and query, not per re-render or same-URL revalidation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pageKey]);
+
+  return null;
+}

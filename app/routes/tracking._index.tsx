@@ -1,0 +1,137 @@
+import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { LivePanel, Table } from "~/components/tracking/LivePanel";
+import { styled } from "../../tokens/stitches.config";
+import { EVENT_CATEGORIES } from "../../tracking/define-event";
+import { buildPlan } from "../../tracking/plan";
+import { propertyRows, type PropertyRow } from "../../tracking/plan-rows";
+
+// GET /tracking: the event catalogue for analysts (issue 3 §6), generated from the definitions.
+
+export const meta: MetaFunction = () => [
+  { title: "Tracking plan · Storefront" },
+  { name: "robots", content: "noindex" },
+  { name: "description", content: "Every event the storefront pushes to the tag manager's data layer." },
+];
+
+export function loader() {
+  const plan = buildPlan();
+  return {
+    pageContext: propertyRows(plan.$defs.page_context!),
+    attribution: propertyRows(plan.$defs.attribution!),
+    events: plan.events.map(({ properties, entry: _entry, ...event }) => ({ ...event, rows: propertyRows(properties) })),
+  };
+}
+
+export const headers = () => ({ "Cache-Control": "public, max-age=60" });
+
+const Main = styled("main", { contentColumn: true, py: "$32", display: "grid", gap: "$32", h2: { marginBottom: "$8" } });
+const Meta = styled("dl", {
+  display: "grid",
+  gridTemplateColumns: "max-content 1fr",
+  gap: "$4 $16",
+  margin: "$8 0",
+  dt: { fontWeight: "$semibold", color: "$textSubtle" },
+  dd: { margin: 0 },
+});
+const Pii = styled("strong", { color: "$textError" });
+const CategoryNav = styled("nav", { ul: { display: "flex", flexWrap: "wrap", gap: "$8 $16", listStyle: "none", padding: 0, margin: 0 } });
+const EventSection = styled("section", { borderTop: "1px solid $divider", paddingTop: "$24", scrollMarginTop: "$16" });
+
+function PropertyTable({ caption, rows }: { caption: string; rows: PropertyRow[] }) {
+  if (rows.length === 0) return <p>No properties besides the page context.</p>;
+  return (
+    <Table>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Property</th>
+          <th scope="col">Type</th>
+          <th scope="col">Required</th>
+          <th scope="col">Description</th>
+          <th scope="col">PII</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.path}>
+            <th scope="row">
+              <code>{row.path}</code>
+            </th>
+            <td>
+              <code>{row.type}</code>
+            </td>
+            <td>{row.required ? "required" : "optional"}</td>
+            <td>{row.description}</td>
+            <td>{row.pii ? <Pii>PII</Pii> : "no"}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+export default function TrackingCatalogue() {
+  const { events, pageContext, attribution } = useLoaderData<typeof loader>();
+  const categories = EVENT_CATEGORIES.filter((category) => events.some((event) => event.category === category));
+  return (
+    <Main id="main">
+      <header>
+        <h1>Tracking plan</h1>
+        <p>
+          {events.length} events, each pushed to <code>window.dataLayer</code> as <code>{"{ event, ...properties, page, attribution? }"}</code>.
+          Machine-readable: <a href="/tracking/plan.json">plan.json</a> (JSON Schema). For state machines, see <a href="/machines">/machines</a>.
+        </p>
+        <CategoryNav aria-label="Events by category">
+          <ul>
+            {categories.map((category) => (
+              <li key={category}>
+                <a href={`#category-${category}`}>
+                  {category} ({events.filter((event) => event.category === category).length})
+                </a>
+              </li>
+            ))}
+          </ul>
+        </CategoryNav>
+      </header>
+
+      <LivePanel />
+
+      <section aria-labelledby="context-heading">
+        <h2 id="context-heading">Carried by every event</h2>
+        <PropertyTable caption="page: the page context, checked by one shared schema" rows={pageContext} />
+        <PropertyTable caption="attribution: last-touch keys from the h-attr cookie, when present" rows={attribution} />
+      </section>
+
+      {categories.map((category) => (
+        <section key={category} aria-labelledby={`category-${category}`}>
+          <h2 id={`category-${category}`}>Category: {category}</h2>
+          {events
+            .filter((event) => event.category === category)
+            .map((event) => (
+              <EventSection key={event.name} id={`event-${event.name}`} aria-labelledby={`event-${event.name}-name`}>
+                <h3 id={`event-${event.name}-name`}>
+                  <code>{event.name}</code>
+                </h3>
+                <p>{event.description}</p>
+                <Meta>
+                  <dt>Owner</dt>
+                  <dd>{event.owner}</dd>
+                  <dt>Version</dt>
+                  <dd>{event.version}</dd>
+                  <dt>Data layer</dt>
+                  <dd>
+                    {event.dataLayer}
+                    {event.ecommerce ? " (GA4 ecommerce: { ecommerce: null } is pushed first)" : ""}
+                  </dd>
+                  <dt>Emitted by</dt>
+                  <dd>{event.emittedBy.join("; ")}</dd>
+                </Meta>
+                <PropertyTable caption={`${event.name} properties`} rows={event.rows} />
+              </EventSection>
+            ))}
+        </section>
+      ))}
+    </Main>
+  );
+}

@@ -1,0 +1,121 @@
+import type { Page } from "@playwright/test";
+import { checkJsonSchema } from "../../tracking/json-schema-check";
+import { expect, PARIS, pathFormUrl, test } from "./fixtures";
+
+// Issue 3: real interactions (page view, currency and language change through the header selectors),
+// then every window.dataLayer entry is checked against the published /tracking/plan.json.
+
+type Entry = Record<string, unknown> | unknown[];
+
+/** The data layer as plain JSON; gtag()'s arguments objects become arrays (as the plan describes them). */
+function readDataLayer(page: Page): Promise<Entry[]> {
+  return page.evaluate(() =>
+    (window.dataLayer ?? []).map((entry) =>
+      Object.prototype.toString.call(entry) === "[object Arguments]" ? Array.from(entry as ArrayLike<unknown>) : entry,
+    ),
+  ) as Promise<Entry[]>;
+}
+
+const eventNames = async (page: Page) =>
+  (await readDataLayer(page)).flatMap((entry) => (!Array.isArray(entry) && typeof entry.event === "string" ? [entry.event] : []));
+
+test.describe("tracking on a storefront page (desktop)", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("page view, currency change and language change reach the data layer, all valid against the plan", async ({ page, request }) => {
+    // A French visitor: Consent Mode defaults must be denied before anything else.
+    await page.setExtraHTTPHeaders({ "cloudfront-viewer-country": "FR" });
+    await page.goto(`/?uid=${PARIS}.eiffel-tower&lang=en&gclid=Cj0KCQ-test_123`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect.poll(() => eventNames(page)).toEqual(["page_viewed"]);
+
+    const banner = page.getByRole("banner");
+    const currencySummary = banner.locator('summary[aria-label^="Currency:"]').filter({ visible: true });
+    const from = (await currencySummary.getAttribute("aria-label"))!.replace("Currency: ", "");
+    const to = from === "GBP" ? "USD" : "GBP";
+    await currencySummary.click();
+    await banner.getByRole("form", { name: "Currency" }).getByRole("button", { name: to, exact: true }).click();
+    await expect(currencySummary).toHaveAttribute("aria-label", `Currency: ${to}`);
+
+    await banner.locator('summary[aria-label^="Language:"]').filter({ visible: true }).click();
+    await banner.getByRole("list", { name: "Language" }).getByRole("link", { name: "Français" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect.poll(() => eventNames(page)).toEqual(["page_viewed", "currency_changed", "language_changed", "page_viewed"]);
+
+    const entries = await readDataLayer(page);
+    const plan = (await (await request.get("/tracking/plan.json")).json()) as Record<string, unknown>;
+    for (const entry of entries) expect(checkJsonSchema(plan, entry), JSON.stringify(entry)).toEqual([]);
+    expect(entries.some((entry) => !Array.isArray(entry) && entry.event === "tracking_violation")).toBe(false);
+
+    // Consent Mode default first (denied for FR), before any event.
+    expect(entries[0]).toEqual(["consent", "default", expect.objectContaining({ ad_storage: "denied", analytics_storage: "denied" })]);
+
+    const events = entries.filter((entry): entry is Record<string, unknown> => !Array.isArray(entry) && "event" in entry);
+    expect(events[1]).toMatchObject({ event: "currency_changed", from_currency: from, to_currency: to });
+    expect(events[2]).toMatchObject({ event: "language_changed", from_language: "en", to_language: "fr" });
+    // The new page's view carries its own context: French, in the new currency, and the click id.
+    expect(events[3]).toMatchObject({ event: "page_viewed", page: { lang: "fr", currency: to, countryCode: "FR" }, attribution: { gclid: "Cj0KCQ-test_123" } });
+    expect(events[0]).toMatchObject({ page: { lang: "en", currency: from, pageType: "collection", isBot: false } });
+    // No consent from this French visitor: the click id travels with events but is not stored in h-attr.
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain("h-attr");
+  });
+
+  test("outside the consent countries the click id is kept in the h-attr cookie", async ({ page }) => {
+    await page.setExtraHTTPHeaders({ "cloudfront-viewer-country": "US" });
+    await page.goto(`/?uid=${PARIS}.eiffel-tower&lang=en&gclid=Cj0KCQ-test_456&utm_source=x`);
+    await expect.poll(() => eventNames(page)).toEqual(["page_viewed"]);
+    const entries = await readDataLayer(page);
+    expect(entries[0]).toEqual(["consent", "default", expect.objectContaining({ ad_storage: "granted", analytics_storage: "granted" })]);
+    expect(entries[1]).toMatchObject({ event: "page_viewed", attribution: { gclid: "Cj0KCQ-test_456" } });
+    const cookie = (await page.context().cookies()).find((c) => c.name === "h-attr");
+    expect(decodeURIComponent(cookie?.value ?? "")).toBe("gclid=Cj0KCQ-test_456");
+  });
+
+  test("without JavaScript the currency form still works (no tracking, no error)", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(pathFormUrl(PARIS, "/eiffel-tower/"));
+    const banner = page.getByRole("banner");
+    await banner.locator('summary[aria-label^="Currency:"]').filter({ visible: true }).click();
+    await banner.getByRole("form", { name: "Currency" }).getByRole("button", { name: "JPY", exact: true }).click();
+    await expect(banner.locator('summary[aria-label^="Currency:"]').filter({ visible: true })).toHaveAttribute("aria-label", "Currency: JPY");
+    await context.close();
+  });
+
+  test("bots send nothing: no consent script, no events", async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
+    const page = await context.newPage();
+    await page.goto(`/?uid=${PARIS}.eiffel-tower&lang=en`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // Wait until the app has hydrated and the pipeline would have run.
+    await page.waitForFunction(() => document.querySelectorAll("script").length > 0 && (window as { __remixContext?: unknown }).__remixContext !== undefined);
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => window.dataLayer ?? [])).toEqual([]);
+    await context.close();
+  });
+});
+
+test.describe("the catalogue page", () => {
+  test("lists every event with its properties and shows events from another tab live", async ({ page, context, request }) => {
+    const plan = (await (await request.get("/tracking/plan.json")).json()) as { events: Array<{ name: string }> };
+    await page.goto("/tracking");
+    await expect(page.getByRole("heading", { level: 1, name: "Tracking plan" })).toBeVisible();
+    for (const { name } of plan.events) await expect(page.getByRole("heading", { level: 3, name })).toBeVisible();
+    await expect(page.getByRole("table", { name: "currency_changed properties" }).getByRole("rowheader", { name: "to_currency" })).toBeVisible();
+
+    const storefront = await context.newPage();
+    await storefront.goto(`/?uid=${PARIS}.eiffel-tower&lang=en`);
+    const live = page.getByRole("table", { name: "Live events" });
+    await expect(live.getByRole("row").filter({ hasText: "page_viewed" }).first()).toContainText("valid");
+    await expect(live.getByRole("row").filter({ hasText: "page_viewed" }).first()).toContainText("pushed");
+  });
+
+  test("/tracking/plan.json is JSON Schema with every event", async ({ request }) => {
+    const response = await request.get("/tracking/plan.json");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("application/schema+json");
+    const plan = (await response.json()) as { $schema: string; events: unknown[] };
+    expect(plan.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
+    expect(plan.events.length).toBeGreaterThan(0);
+  });
+});

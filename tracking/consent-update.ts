@@ -1,0 +1,40 @@
+import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, consentEquals, parseConsent, serializeConsent, type ConsentState } from "./consent";
+import { getPageContext, track } from "./track";
+
+// The consent API for the browser: a consent banner (ours, or a third-party one through
+// window.storefrontConsent) calls setConsent() with the visitor's choice. It writes the
+// `consent-state` cookie, pushes the Consent Mode `update` command, and tracks consent_updated.
+
+function readCookie(name: string): string | null {
+  const match = document.cookie.match(new RegExp(`(?:^|; )${name}=([^;]*)`));
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+/** The stored choice, or null when the visitor has not chosen (the head script's defaults apply). */
+export function getConsent(): ConsentState | null {
+  return typeof document === "undefined" ? null : parseConsent(readCookie(CONSENT_COOKIE));
+}
+
+/** gtag() pushes its `arguments` object; the tag manager only treats that shape as a command. */
+function gtag(..._args: unknown[]): void {
+  window.dataLayer = window.dataLayer ?? [];
+  // eslint-disable-next-line prefer-rest-params
+  window.dataLayer.push(arguments);
+}
+
+/** Records the visitor's choice; returns false (and does nothing) when nothing changed or for bots. */
+export function setConsent(state: ConsentState): boolean {
+  if (typeof window === "undefined" || getPageContext()?.isBot) return false;
+  const previous = getConsent();
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(state))}; Path=/; Max-Age=${CONSENT_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+  if (previous && consentEquals(previous, state)) return false;
+  gtag("consent", "update", { ...state });
+  track("consent_updated", { ...state });
+  return true;
+}

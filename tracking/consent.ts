@@ -1,0 +1,84 @@
+// Google Consent Mode v2 (developers.google.com/tag-platform/security/guides/consent).
+// Defaults are set inline in <head> before any tag runs (see consentHeadScript); the visitor's choice
+// lives in the `consent-state` cookie (spec §9) and is pushed as a consent `update`.
+// No zod and no DOM at module level: the head script is built on the server, the rest runs in the
+// main client bundle.
+
+export const CONSENT_SIGNALS = ["ad_storage", "analytics_storage", "ad_user_data", "ad_personalization"] as const;
+export type ConsentSignal = (typeof CONSENT_SIGNALS)[number];
+export type ConsentValue = "granted" | "denied";
+export type ConsentState = Record<ConsentSignal, ConsentValue>;
+
+export const CONSENT_COOKIE = "consent-state";
+export const CONSENT_MAX_AGE_SECONDS = 60 * 60 * 24 * 180;
+/** How long tags wait for a stored choice or a consent banner before using the default. */
+export const CONSENT_WAIT_FOR_UPDATE_MS = 500;
+
+/**
+ * spec §9 lists AT, BE, BG, HR, CY, CZ, DK, EE, FI, FR, DE, GR, HU, IE, IT, LV, LT, LU, MT, NL, PL,
+ * PT, RO, SK, SI, ES, SE, GB, CH "and others (rest not shown)". Completed with the rest of the EEA
+ * (IS, LI, NO), which Google's EU user consent policy covers as well.
+ */
+export const CONSENT_REQUIRED_COUNTRIES: ReadonlySet<string> = new Set([
+  "AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV", "LT",
+  "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE", "GB", "CH", "IS", "LI", "NO",
+]);
+
+export function allSignals(value: ConsentValue): ConsentState {
+  return { ad_storage: value, analytics_storage: value, ad_user_data: value, ad_personalization: value };
+}
+
+/** Denied where consent is required, and when the country is unknown (the safe default). */
+export function consentDefaults(countryCode: string | null | undefined): ConsentState {
+  const code = (countryCode ?? "").toUpperCase();
+  const required = !/^[A-Z]{2}$/.test(code) || CONSENT_REQUIRED_COUNTRIES.has(code);
+  return allSignals(required ? "denied" : "granted");
+}
+
+/** Cookie form: `ad_storage:granted|analytics_storage:denied|…`, readable by the tag manager too. */
+export function serializeConsent(state: ConsentState): string {
+  return CONSENT_SIGNALS.map((signal) => `${signal}:${state[signal]}`).join("|");
+}
+
+/**
+ * The stored choice, or null when the cookie is missing or not ours. A cookie that names only some
+ * signals leaves the others denied: a partial record is never read as permission.
+ */
+export function parseConsent(cookieValue: string | null | undefined): ConsentState | null {
+  if (!cookieValue || cookieValue.length > 200) return null;
+  const state = allSignals("denied");
+  let seen = 0;
+  for (const part of cookieValue.split("|")) {
+    const [signal, value] = part.split(":");
+    if ((CONSENT_SIGNALS as readonly string[]).includes(signal ?? "") && (value === "granted" || value === "denied")) {
+      state[signal as ConsentSignal] = value;
+      seen++;
+    }
+  }
+  return seen > 0 ? state : null;
+}
+
+export function consentEquals(a: ConsentState, b: ConsentState): boolean {
+  return CONSENT_SIGNALS.every((signal) => a[signal] === b[signal]);
+}
+
+/**
+ * The inline <head> script: Consent Mode defaults for this visitor's country, then the stored
+ * choice from the cookie as an `update`, both before the tag manager can load. It reads the cookie
+ * in the browser so that cached HTML never carries one visitor's choice to another.
+ */
+export function consentHeadScript(countryCode: string | null | undefined): string {
+  const defaults = { ...consentDefaults(countryCode), wait_for_update: CONSENT_WAIT_FOR_UPDATE_MS };
+  const signals = JSON.stringify(CONSENT_SIGNALS);
+  return [
+    "window.dataLayer=window.dataLayer||[];",
+    "function gtag(){dataLayer.push(arguments);}",
+    `gtag("consent","default",${JSON.stringify(defaults)});`,
+    // The same parsing rules as parseConsent(), in a few bytes of ES5.
+    `(function(){var m=document.cookie.match(/(?:^|; )${CONSENT_COOKIE}=([^;]*)/);if(!m)return;`,
+    `var v;try{v=decodeURIComponent(m[1])}catch(e){return}if(v.length>200)return;`,
+    `var s=${signals},u={},n=0;for(var i=0;i<s.length;i++)u[s[i]]="denied";`,
+    `v.split("|").forEach(function(p){var kv=p.split(":");if(s.indexOf(kv[0])>=0&&(kv[1]==="granted"||kv[1]==="denied")){u[kv[0]]=kv[1];n++}});`,
+    `if(n)gtag("consent","update",u)})();`,
+  ].join("");
+}

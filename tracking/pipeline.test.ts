@@ -1,0 +1,226 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createPipeline } from "./pipeline";
+import { SAMPLE_CONTEXT } from "./test-fixtures";
+import { beginPageView, connectPipeline, MAX_QUEUED_EVENTS, resetTracking, setAttribution, setPageContext, track } from "./track";
+
+// The queue, the violation path, data-layer policies and the bot rule, through the real analytics
+// instance and a real (happy-dom) window.dataLayer.
+
+type Entry = Record<string, unknown>;
+const layer = () => (window.dataLayer ?? []) as Entry[];
+const events = () => layer().map((entry) => ("event" in entry ? entry.event : JSON.stringify(entry)));
+const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+const pageViewed = { page_title: "Eiffel Tower tickets", page_path: "/eiffel-tower/" } as const;
+const currencyChanged = { from_currency: "USD", to_currency: "EUR" } as const;
+const list = {
+  ecommerce: {
+    item_list_id: "top",
+    item_list_name: "Top experiences",
+    items: [{ item_id: "2051", item_name: "Eiffel Tower summit", price: 69, currency: "EUR", index: 0 }],
+  },
+};
+
+beforeEach(() => {
+  resetTracking();
+  window.dataLayer = [];
+  delete window.__TRACKING_STRICT__;
+  document.head.innerHTML = "";
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe("the queue", () => {
+  it("keeps events fired before the pipeline and the context exist, and delivers them in order", async () => {
+    track("currency_changed", currencyChanged);
+    track("language_changed", { from_language: "en", to_language: "fr" });
+    track("price_unavailable", { source_kind: "collection", source_id: 198 });
+    await settle();
+    expect(layer()).toEqual([]);
+    connectPipeline(createPipeline({ containerId: null }));
+    await settle();
+    expect(layer()).toEqual([]); // still no page context
+    setPageContext(SAMPLE_CONTEXT);
+    await vi.waitFor(() => expect(events()).toEqual(["currency_changed", "language_changed", "price_unavailable"]));
+  });
+
+  it("after a navigation, holds events until the page view, which goes first", async () => {
+    connectPipeline(createPipeline({ containerId: null }));
+    setPageContext(SAMPLE_CONTEXT);
+    beginPageView("/eiffel-tower/");
+    track("price_unavailable", { source_kind: "collection", source_id: 198 });
+    track("currency_changed", currencyChanged);
+    await settle();
+    expect(layer()).toEqual([]);
+    track("page_viewed", pageViewed);
+    await vi.waitFor(() => expect(events()).toEqual(["page_viewed", "price_unavailable", "currency_changed"]));
+  });
+
+  it("pushes { event, ...properties, page } with the page context", async () => {
+    connectPipeline(createPipeline({ containerId: null }));
+    setPageContext(SAMPLE_CONTEXT);
+    track("currency_changed", currencyChanged);
+    await vi.waitFor(() => expect(layer()).toEqual([{ event: "currency_changed", ...currencyChanged, page: SAMPLE_CONTEXT }]));
+  });
+
+  it("attaches attribution when there is some", async () => {
+    connectPipeline(createPipeline({ containerId: null }));
+    setPageContext(SAMPLE_CONTEXT);
+    setAttribution({ gclid: "Cj0KCQ-abc_123" });
+    track("currency_changed", currencyChanged);
+    await vi.waitFor(() => expect(layer()[0]).toMatchObject({ attribution: { gclid: "Cj0KCQ-abc_123" } }));
+  });
+
+  it("is bounded: past the limit the oldest waiting events go first", () => {
+    for (let i = 0; i < MAX_QUEUED_EVENTS + 5; i++) track("price_unavailable", { source_kind: "collection", source_id: i + 1 });
+    // Nothing connected: nothing delivered and memory stays bounded (checked through delivery below).
+    const delivered: number[] = [];
+    connectPipeline({ assertValid() {}, deliver: (event) => delivered.push((event.properties as { source_id: number }).source_id) });
+    setPageContext(SAMPLE_CONTEXT);
+    expect(delivered).toHaveLength(MAX_QUEUED_EVENTS);
+    expect(delivered[0]).toBe(6);
+  });
+});
+
+describe("the violation path", () => {
+  it("throws at the call site in development and tests, naming the zod issue path", async () => {
+    connectPipeline(createPipeline({ containerId: null }));
+    setPageContext(SAMPLE_CONTEXT);
+    expect(() => track("currency_changed", { from_currency: "USD", to_currency: "euro" })).toThrow(/properties\.to_currency/);
+    await settle();
+    expect(layer()).toEqual([]);
+  });
+
+  it("throws in a production build too when window.__TRACKING_STRICT__ is set", () => {
+    vi.stubEnv("NODE_ENV", "production");
+    window.__TRACKING_STRICT__ = true;
+    connectPipeline(createPipeline({ containerId: null }));
+    setPageContext(SAMPLE_CONTEXT);
+    // @ts-expect-error -- a missing property
+    expect(() => track("currency_changed", { from_currency: "USD" })).toThrow(/properties\.to_currency/);
+  });
+
+  it("in production drops the event and pushes tracking_violation (event name, issues) instead", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    connectPipeline(createPipeline({ containerId: null }));
+    setPageContext(SAMPLE_CONTEXT);
+    track("currency_changed", { from_currency: "USD", to_currency: "euro" });
+    track("language_changed", { from_language: "en", to_language: "fr" });
+    await vi.waitFor(() => expect(events()).toEqual(["tracking_violation", "language_changed"]));
+    expect(layer()[0]).toEqual({
+      event: "tracking_violation",
+      violated_event: "currency_changed",
+      issue_paths: "properties.to_currency",
+      issues: expect.stringMatching(/^properties\.to_currency: /),
+      issue_count: 1,
+      page: SAMPLE_CONTEXT,
+    });
+  });
+
+  it("in production reports unknown events too", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    connectPipeline(createPipeline({ containerId: null }));
+    setPageContext(SAMPLE_CONTEXT);
+    // @ts-expect-error -- not in the catalogue
+    track("menu_opend", {});
+    await vi.waitFor(() => expect(layer()).toMatchObject([{ event: "tracking_violation", violated_event: "menu_opend", issue_paths: "event" }]));
+  });
+
+  it("in production never loops when the page context itself is broken", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    connectPipeline(createPipeline({ containerId: null }));
+    setPageContext({ ...SAMPLE_CONTEXT, currency: "euro" });
+    track("currency_changed", currencyChanged);
+    await settle();
+    expect(layer()).toEqual([]);
+  });
+
+  it("in strict mode an event that only fails at delivery still throws (outside the analytics engine) and later events flow", async () => {
+    const errors: unknown[] = [];
+    const onError = (error: unknown) => errors.push(error);
+    process.on("uncaughtException", onError);
+    try {
+      connectPipeline(createPipeline({ containerId: null }));
+      setPageContext({ ...SAMPLE_CONTEXT, lang: "english" });
+      track("currency_changed", currencyChanged);
+      await settle();
+      setPageContext(SAMPLE_CONTEXT);
+      track("currency_changed", currencyChanged);
+      await vi.waitFor(() => expect(events()).toEqual(["currency_changed"]));
+    } finally {
+      process.off("uncaughtException", onError);
+    }
+    expect(String(errors[0])).toMatch(/page\.lang/);
+  });
+});
+
+describe("data-layer policies", () => {
+  beforeEach(() => {
+    connectPipeline(createPipeline({ containerId: null }));
+    setPageContext(SAMPLE_CONTEXT);
+  });
+
+  it("pushes { ecommerce: null } right before each ecommerce event", async () => {
+    track("view_item_list", list);
+    track("select_item", list);
+    await vi.waitFor(() => expect(layer()).toHaveLength(4));
+    expect(layer()[0]).toEqual({ ecommerce: null });
+    expect(layer()[1]).toMatchObject({ event: "view_item_list", ecommerce: list.ecommerce });
+    expect(layer()[2]).toEqual({ ecommerce: null });
+    expect(layer()[3]).toMatchObject({ event: "select_item" });
+  });
+
+  it("dedupe: a repeat with the same properties on the same page is not pushed again", async () => {
+    track("price_unavailable", { source_kind: "collection", source_id: 198 });
+    track("price_unavailable", { source_kind: "collection", source_id: 198 });
+    track("price_unavailable", { source_kind: "collection", source_id: 199 });
+    await settle();
+    expect(layer().map((e) => e.source_id)).toEqual([198, 199]);
+  });
+});
+
+describe("the bot rule", () => {
+  it("bots send nothing, not even what was queued before the context was known", async () => {
+    track("currency_changed", currencyChanged);
+    connectPipeline(createPipeline({ containerId: null }));
+    setPageContext({ ...SAMPLE_CONTEXT, isBot: true });
+    track("page_viewed", pageViewed);
+    await settle();
+    expect(layer()).toEqual([]);
+  });
+});
+
+describe("the tag manager container", () => {
+  const containerScripts = () => document.querySelectorAll('script[src^="https://www.googletagmanager.com/gtm.js"]');
+
+  it("is not loaded without a container id; events still reach window.dataLayer", async () => {
+    connectPipeline(createPipeline({ containerId: null }));
+    setPageContext(SAMPLE_CONTEXT);
+    track("currency_changed", currencyChanged);
+    await vi.waitFor(() => expect(layer()).toHaveLength(1));
+    expect(containerScripts()).toHaveLength(0);
+  });
+
+  it("is loaded once, with the nonce, when a container id is configured", async () => {
+    connectPipeline(createPipeline({ containerId: "GTM-ABC1234", nonce: "n0nce" }));
+    setPageContext(SAMPLE_CONTEXT);
+    track("currency_changed", currencyChanged);
+    await vi.waitFor(() => expect(events()).toEqual(["gtm.js", "currency_changed"]));
+    expect(containerScripts()).toHaveLength(1);
+    expect((containerScripts()[0] as HTMLScriptElement).src).toBe("https://www.googletagmanager.com/gtm.js?id=GTM-ABC1234");
+    expect((containerScripts()[0] as HTMLScriptElement).nonce).toBe("n0nce");
+  });
+
+  it("is not loaded again when the snippet is already in the HTML, and events still flow", async () => {
+    const snippet = document.createElement("script");
+    snippet.src = "https://www.googletagmanager.com/gtm.js?id=GTM-ABC1234";
+    document.head.appendChild(snippet);
+    connectPipeline(createPipeline({ containerId: "GTM-ABC1234" }));
+    setPageContext(SAMPLE_CONTEXT);
+    track("currency_changed", currencyChanged);
+    await vi.waitFor(() => expect(events()).toEqual(["currency_changed"]));
+    expect(containerScripts()).toHaveLength(1);
+  });
+});

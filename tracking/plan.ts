@@ -1,0 +1,138 @@
+// A namespace import, not `import { z }`: that form keeps every zod locale in the browser bundle (+67 KB gzip).
+import * as z from "zod";
+import { CONSENT_SIGNALS } from "./consent";
+import { catalogue } from "./catalogue";
+import type { EventDefinition } from "./define-event";
+import { AttributionSchema, PageContextSchema } from "./envelope";
+
+// The whole catalogue as JSON Schema (zod 4's z.toJSONSchema), for /tracking/plan.json and the
+// committed tracking/plan.json. Analysts and other tools read this; nothing in it is hand-written.
+
+type JsonSchema = Record<string, unknown>;
+
+export const PLAN_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
+
+function toJsonSchema(schema: z.ZodType): JsonSchema {
+  const json = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+/** One data-layer entry of this event: `{ event, ...properties, page, attribution? }`. */
+function entryJsonSchema(definition: EventDefinition): JsonSchema {
+  const properties = toJsonSchema(definition.properties);
+  return {
+    type: "object",
+    properties: {
+      event: { type: "string", const: definition.name, description: "The event name" },
+      ...(properties.properties as Record<string, JsonSchema>),
+      page: { $ref: "#/$defs/page_context" },
+      attribution: { $ref: "#/$defs/attribution" },
+    },
+    required: ["event", ...((properties.required as string[] | undefined) ?? []), "page"],
+    additionalProperties: false,
+  };
+}
+
+export interface PlanEvent {
+  name: string;
+  description: string;
+  category: string;
+  owner: string;
+  version: string;
+  dataLayer: string;
+  ecommerce: boolean;
+  emittedBy: readonly string[];
+  /** JSON Schema of the event's own properties (with description and pii on each). */
+  properties: JsonSchema;
+  /** The whole data-layer entry: a reference into $defs. */
+  entry: { $ref: string };
+}
+
+/**
+ * The plan is itself a JSON Schema: one window.dataLayer entry (any event, the ecommerce reset, a
+ * consent command, the tag manager's start event). `events` carries the catalogue around it.
+ */
+export interface TrackingPlan {
+  $schema: string;
+  $id: string;
+  title: string;
+  description: string;
+  anyOf: Array<{ $ref: string }>;
+  $defs: Record<string, JsonSchema>;
+  events: PlanEvent[];
+}
+
+export const entryDefName = (eventName: string) => `event_${eventName}`;
+
+const consentSignals = Object.fromEntries(CONSENT_SIGNALS.map((signal) => [signal, { type: "string", enum: ["granted", "denied"] }]));
+
+export function buildPlan(): TrackingPlan {
+  const definitions = [...catalogue].map((definition) => definition as EventDefinition).sort((a, b) => a.name.localeCompare(b.name));
+  const events: PlanEvent[] = definitions.map((definition) => ({
+      name: definition.name,
+      description: definition.description,
+      category: definition.category,
+      owner: definition.owner,
+      version: definition.version,
+      dataLayer: definition.dataLayer,
+      ecommerce: definition.ecommerce ?? false,
+      emittedBy: definition.emittedBy,
+      properties: toJsonSchema(definition.properties),
+      entry: { $ref: `#/$defs/${entryDefName(definition.name)}` },
+    }));
+  return {
+    $schema: PLAN_SCHEMA_DIALECT,
+    $id: "/tracking/plan.json",
+    title: "Storefront tracking plan",
+    description:
+      "Every event the storefront pushes to window.dataLayer, generated from tracking/events/*.ts. Regenerate with `npm run tracking:plan`.",
+    anyOf: [
+        ...events.map((event) => event.entry),
+        { $ref: "#/$defs/ecommerce_reset" },
+        { $ref: "#/$defs/consent_command" },
+        { $ref: "#/$defs/tag_manager_start" },
+      ],
+    $defs: {
+      ...Object.fromEntries(definitions.map((definition) => [entryDefName(definition.name), entryJsonSchema(definition)])),
+      page_context: toJsonSchema(PageContextSchema),
+      attribution: toJsonSchema(AttributionSchema),
+      ecommerce_reset: {
+        description: "Pushed right before each GA4 ecommerce event so the tag manager does not merge ecommerce objects",
+        type: "object",
+        properties: { ecommerce: { type: "null" } },
+        required: ["ecommerce"],
+        additionalProperties: false,
+      },
+      consent_command: {
+        description: "A Google Consent Mode v2 command as gtag() pushes it (an arguments object, shown here as an array)",
+        type: "array",
+        prefixItems: [
+          { const: "consent" },
+          { enum: ["default", "update"] },
+          {
+            type: "object",
+            properties: { ...consentSignals, wait_for_update: { type: "integer", minimum: 0 } },
+            required: [...CONSENT_SIGNALS],
+            additionalProperties: false,
+          },
+        ],
+        minItems: 3,
+        maxItems: 3,
+      },
+      tag_manager_start: {
+        description: "The tag manager container's own start event (only when a container is configured)",
+        type: "object",
+        properties: { event: { const: "gtm.js" }, "gtm.start": { type: "number" } },
+        required: ["event", "gtm.start"],
+        additionalProperties: false,
+      },
+    },
+    events,
+  };
+}
+
+/** The committed file's text: stable key order and a trailing newline, so diffs stay readable. */
+export function planText(): string {
+  return `${JSON.stringify(buildPlan(), null, 2)}\n`;
+}

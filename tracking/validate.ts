@@ -1,0 +1,86 @@
+import type { z } from "zod";
+import { getEventDefinition } from "./catalogue";
+import type { EventDefinition } from "./define-event";
+import { AttributionSchema } from "./envelope";
+import { MAX_STRING_VALUE_LENGTH } from "./naming";
+import { PageContextSchema, type PageContext } from "./page-context";
+
+// The one validation step (used by the analytics validation plugin in trackStart, and by track() in
+// strict mode to throw at the call site). Issues name the zod path, e.g. `properties.to_currency`.
+
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+export type ValidationResult =
+  | { ok: true; definition: EventDefinition; properties: Record<string, unknown> }
+  | { ok: false; definition: EventDefinition | undefined; issues: ValidationIssue[] };
+
+// One strict (no unknown keys) copy of each schema, made on first use: an unplanned property is a
+// violation, not something to drop silently.
+const strictSchemas = new WeakMap<EventDefinition, z.ZodObject>();
+function strictSchema(definition: EventDefinition): z.ZodObject {
+  let schema = strictSchemas.get(definition);
+  if (!schema) {
+    schema = definition.properties.strict();
+    strictSchemas.set(definition, schema);
+  }
+  return schema;
+}
+
+function toIssues(prefix: string, error: z.ZodError): ValidationIssue[] {
+  return error.issues.map((issue) => ({
+    path: [prefix, ...issue.path.map(String)].filter(Boolean).join("."),
+    message: issue.message,
+  }));
+}
+
+/** GA4 truncates string values over 100 characters; we refuse them instead (naming.ts). */
+function longStrings(value: unknown, path: string, out: ValidationIssue[]): void {
+  if (typeof value === "string") {
+    if (value.length > MAX_STRING_VALUE_LENGTH) out.push({ path, message: `String longer than ${MAX_STRING_VALUE_LENGTH} characters` });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => longStrings(item, `${path}.${index}`, out));
+  } else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) longStrings(item, `${path}.${key}`, out);
+  }
+}
+
+/** Checks an event's properties (and, when given, the page context and attribution). */
+export function validateEvent(
+  name: string,
+  properties: unknown,
+  envelope?: { page: PageContext | null; attribution?: unknown },
+): ValidationResult {
+  const definition = getEventDefinition(name);
+  if (!definition) return { ok: false, definition, issues: [{ path: "event", message: `Unknown event "${name}": not in the catalogue` }] };
+  const issues: ValidationIssue[] = [];
+  const parsed = strictSchema(definition).safeParse(properties);
+  if (!parsed.success) issues.push(...toIssues("properties", parsed.error));
+  else longStrings(parsed.data, "properties", issues);
+  if (envelope) {
+    const page = PageContextSchema.safeParse(envelope.page);
+    if (!page.success) issues.push(...toIssues("page", page.error));
+    if (envelope.attribution !== undefined) {
+      const attribution = AttributionSchema.safeParse(envelope.attribution);
+      if (!attribution.success) issues.push(...toIssues("attribution", attribution.error));
+    }
+  }
+  if (issues.length > 0 || !parsed.success) return { ok: false, definition, issues };
+  return { ok: true, definition, properties: parsed.data as Record<string, unknown> };
+}
+
+export function describeIssues(issues: readonly ValidationIssue[]): string {
+  return issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ");
+}
+
+export class TrackingViolationError extends Error {
+  constructor(
+    readonly eventName: string,
+    readonly issues: readonly ValidationIssue[],
+  ) {
+    super(`Invalid tracking event "${eventName}": ${describeIssues(issues)}`);
+    this.name = "TrackingViolationError";
+  }
+}

@@ -1,0 +1,64 @@
+import type { AnalyticsPlugin } from "analytics";
+import { recordLiveEvent } from "./live-log";
+import type { DeliveryEnvelope } from "./track";
+import { describeIssues, TrackingViolationError, validateEvent, type ValidationIssue } from "./validate";
+
+// The validation step of the one analytics instance: `trackStart` runs before any plugin's `track`,
+// and `abort()` there keeps an invalid event away from every destination (analytics-core's engine).
+
+export const VIOLATION_EVENT = "tracking_violation";
+
+interface TrackStartArgs {
+  payload: { event: string; properties: unknown; options?: Partial<DeliveryEnvelope> };
+  abort: (reason: string) => unknown;
+}
+
+export interface ValidationPluginOptions {
+  strict: () => boolean;
+  /** Delivers the tracking_violation in the dropped event's place (so the order is kept). */
+  report: (event: string, properties: Record<string, unknown>, envelope: Partial<DeliveryEnvelope>) => void;
+}
+
+/** The `tracking_violation` properties for a dropped event, within GA4's 100-character values. */
+export function violationProperties(eventName: string, issues: readonly ValidationIssue[]) {
+  const text = describeIssues(issues);
+  return {
+    violated_event: eventName.slice(0, 40),
+    issue_paths: issues.map((issue) => issue.path).join(",").slice(0, 100),
+    issues: text.length > 100 ? `${text.slice(0, 99)}…` : text,
+    issue_count: issues.length,
+  };
+}
+
+export function validationPlugin(options: ValidationPluginOptions): AnalyticsPlugin {
+  return {
+    name: "storefront-validation",
+    trackStart: ({ payload, abort }: TrackStartArgs) => {
+      const envelope = payload.options ?? {};
+      const result = validateEvent(payload.event, payload.properties, { page: envelope.page ?? null, attribution: envelope.attribution });
+      if (result.ok) return undefined;
+      recordLiveEvent({
+        event: payload.event,
+        properties: payload.properties,
+        valid: false,
+        issues: result.issues.map((issue) => `${issue.path}: ${issue.message}`),
+        outcome: "dropped (invalid)",
+      });
+      if (options.strict()) {
+        // Throwing inside analytics' plugin engine would stall every later event, so abort here and
+        // throw outside the engine: still an uncaught error in development and tests.
+        const error = new TrackingViolationError(payload.event, result.issues);
+        queueMicrotask(() => {
+          throw error;
+        });
+        return abort(error.message);
+      }
+      // Report it, unless the report would fail too (e.g. a broken page context): no loops.
+      const violation = violationProperties(payload.event, result.issues);
+      if (payload.event !== VIOLATION_EVENT && validateEvent(VIOLATION_EVENT, violation, { page: envelope.page ?? null, attribution: envelope.attribution }).ok) {
+        options.report(VIOLATION_EVENT, violation, envelope);
+      }
+      return abort(describeIssues(result.issues));
+    },
+  };
+}
