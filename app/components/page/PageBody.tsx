@@ -1,4 +1,6 @@
 import type { Block, PageDocument } from "~/content/page-document";
+import { ExperienceList } from "../commerce/ExperienceList";
+import { PriceTag } from "../commerce/PriceTag";
 import { styled } from "../../../tokens/stitches.config";
 
 // The page body. Each block type gets its full behaviour in the content-blocks, machines and prices
@@ -52,9 +54,9 @@ export function BlockView({ block }: { block: Block }) {
     case "video":
       return <a href={block.url}>{block.title}</a>;
     case "price":
-      return <p>{block.label}</p>;
+      return <p><PriceTag source={block.source} label={block.label} /></p>;
     case "experience_list":
-      return <h2>{block.title}</h2>;
+      return <ExperienceList block={block} />;
     case "download":
       return <a href={block.url} download={block.fileName}>{block.label}</a>;
   }
