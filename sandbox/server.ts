@@ -106,7 +106,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (url.pathname.startsWith(CONTROL_PREFIX)) return control(req, res, url);
 
       const faultText = (req.headers["x-sandbox-fault"] as string | undefined) ?? url.searchParams.get("__fault");
-      url.searchParams.delete("__fault");
+      if (url.searchParams.has("__fault")) url.searchParams.delete("__fault");
       let fault: FaultSpec;
       try {
         fault = faultText ? parseFaultSpec(faultText) : defaultFault;
