@@ -167,9 +167,9 @@ export function ExperienceCard({ experience: e, list, headingLevel = "h3" }: Car
           ) : null}
         </span>
         {href ? (
-          <BookLink href={href} onClick={onClick}>
+          // The name starts with the visible words, so speech users can say "Book now" (WCAG 2.5.3).
+          <BookLink href={href} onClick={onClick} aria-label={`${t("bookNow")}: ${e.name}`}>
             {t("bookNow")}
-            <Hidden>: {e.name}</Hidden>
           </BookLink>
         ) : null}
       </Footer>
