@@ -11,47 +11,66 @@ const optionalUrl = z
   .pipe(z.url({ protocol: /^https?$/ }).optional())
   .optional();
 
-export const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  /** Address to bind. */
-  HOST: z.string().min(1).default("0.0.0.0"),
-  /** spec §2: how page URLs are built. Locally `development`, so `/` is the site directory. */
-  URL_MODE: z.enum(URL_MODES).default("development"),
-  CONTENT_DIR: z.string().min(1).default("content"),
-  /** The theatre retailer brand's host; a uid containing it is an LTT page (spec §3). */
-  THEATRE_BRAND_HOST: z.string().min(3).default("www.london-theatre-tickets.example"),
-  /** The product API. When unset, the embedded sandbox API is started on loopback. */
-  API_BASE_URL: optionalUrl,
-  /** The second API host that spec §7 routes collections, categories, tour groups… to. */
-  API_SECONDARY_URL: optionalUrl,
-  API_TIMEOUT_MS: z.coerce.number().int().min(50).max(30000).default(2500),
-  /** How long a page waits for prices before rendering without them. */
-  PRICE_BUDGET_MS: z.coerce.number().int().min(0).max(10000).default(800),
-  /** The CDN header that carries the visitor's country. */
-  COUNTRY_HEADER: z
-    .string()
-    .regex(/^[a-z0-9-]+$/i, "must be a header name")
-    .transform((v) => v.toLowerCase())
-    .default("cloudfront-viewer-country"),
-  /** Secret: sent only on server-side API calls (spec §6). Never reaches a browser. */
-  FIREWALL_ALLOW_KEY: z.string().optional(),
-  FIREWALL_HEADER: z
-    .string()
-    .regex(/^[a-z0-9-]+$/i, "must be a header name")
-    .default("x-firewall-allow-key"),
-  /** The tag manager container; when unset, events still go to window.dataLayer but no container loads. */
-  GTM_CONTAINER_ID: z
-    .string()
-    .regex(/^GTM-[A-Z0-9]{4,12}$/, "must look like GTM-XXXXXXX")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  /** Enables the bare document route used by `npm run bench`. */
-  BENCH_MODE: z
-    .enum(["0", "1", "true", "false"])
-    .default("0")
-    .transform((v) => v === "1" || v === "true"),
-});
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** Address to bind. */
+    HOST: z.string().min(1).default("0.0.0.0"),
+    /** spec §2: how page URLs are built. Locally `development`, so `/` is the site directory. */
+    URL_MODE: z.enum(URL_MODES).default("development"),
+    CONTENT_DIR: z.string().min(1).default("content"),
+    /** The theatre retailer brand's host; a uid containing it is an LTT page (spec §3). */
+    THEATRE_BRAND_HOST: z.string().min(3).default("www.london-theatre-tickets.example"),
+    /** The product API. When unset, the embedded sandbox API is started on loopback. */
+    API_BASE_URL: optionalUrl,
+    /** The second API host that spec §7 routes collections, categories, tour groups… to. */
+    API_SECONDARY_URL: optionalUrl,
+    API_TIMEOUT_MS: z.coerce.number().int().min(50).max(30000).default(2500),
+    /** How long a page waits for prices before rendering without them. */
+    PRICE_BUDGET_MS: z.coerce.number().int().min(0).max(10000).default(800),
+    /** The CDN header that carries the visitor's country. */
+    COUNTRY_HEADER: z
+      .string()
+      .regex(/^[a-z0-9-]+$/i, "must be a header name")
+      .transform((v) => v.toLowerCase())
+      .default("cloudfront-viewer-country"),
+    /** Secret: sent only on server-side API calls (spec §6). Never reaches a browser. */
+    FIREWALL_ALLOW_KEY: z.string().optional(),
+    FIREWALL_HEADER: z
+      .string()
+      .regex(/^[a-z0-9-]+$/i, "must be a header name")
+      .default("x-firewall-allow-key"),
+    /** The tag manager container; when unset, events still go to window.dataLayer but no container loads. */
+    GTM_CONTAINER_ID: z
+      .string()
+      .regex(/^GTM-[A-Z0-9]{4,12}$/, "must look like GTM-XXXXXXX")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** Entries kept by the in-process price cache (least recently used go first). */
+    PRICE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(10).max(1_000_000).default(5000),
+    /** spec §2: booking links go to {subdomain}.{BOOKING_DOMAIN}. */
+    BOOKING_DOMAIN: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, "must be a host name like book.roamly.example")
+      .default("book.roamly.example"),
+    /** Default fault for the embedded sandbox API, e.g. `latency=200,error=0.2` (soak tests). */
+    SANDBOX_FAULT: z
+      .string()
+      .regex(/^\s*$|^(\s*(latency|error|timeout|malformed|shape)=[0-9.]+\s*)(,\s*(latency|error|timeout|malformed|shape)=[0-9.]+\s*)*$/, "must be a fault list like latency=200,error=0.2")
+      .optional(),
+    /** Enables the bare document route used by `npm run bench`. */
+    BENCH_MODE: z
+      .enum(["0", "1", "true", "false"])
+      .default("0")
+      .transform((v) => v === "1" || v === "true"),
+  })
+  .refine((env) => !env.API_SECONDARY_URL || env.API_BASE_URL, {
+    path: ["API_SECONDARY_URL"],
+    message: "needs API_BASE_URL too (without both, the embedded sandbox serves both hosts)",
+  });
 
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -4,7 +4,9 @@ import compression from "compression";
 import express from "express";
 import path from "node:path";
 import { getEnv } from "~/env.server";
+import { setSandboxHosts } from "~/prices/api-runtime.server";
 import { badRequestHtml, checkRequestTarget } from "~/server/request-guard.server";
+import { startSandbox } from "../sandbox/server";
 import { makeNonce, securityHeaders } from "~/server/security-headers.server";
 
 // The storefront's HTTP server: static assets, security headers, then Remix.
@@ -49,13 +51,21 @@ app.all("*", (req, res, next) => {
   return remixHandler(req, res, next);
 });
 
+// The embedded default (ARCHITECTURE): with no API host configured, the sandbox catalogue API runs in
+// this process on loopback, on free ports, so parallel servers never collide.
+const sandbox = env.API_BASE_URL ? null : await startSandbox({ host: "127.0.0.1", port: 0, defaultFault: env.SANDBOX_FAULT });
+if (sandbox) {
+  setSandboxHosts({ baseUrl: sandbox.baseUrl, secondaryUrl: sandbox.secondaryUrl });
+  console.log(`Sandbox catalogue API on ${sandbox.baseUrl} and ${sandbox.secondaryUrl}${env.SANDBOX_FAULT ? ` (fault: ${env.SANDBOX_FAULT})` : ""}`);
+}
+
 const server = app.listen(env.PORT, env.HOST, () => {
   console.log(`Storefront ready on http://localhost:${env.PORT} (URL mode: ${env.URL_MODE})`);
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    server.close(() => process.exit(0));
+    server.close(() => void (sandbox ? sandbox.close() : Promise.resolve()).then(() => process.exit(0)));
     setTimeout(() => process.exit(0), 2000).unref();
   });
 }

@@ -6,6 +6,11 @@ import { resolveFooter, resolveHeader, type ResolvedFooter, type ResolvedHeader 
 import { getEnv, type Env } from "~/env.server";
 import { DEFAULT_LANGUAGE, getLanguage, toSupportedLanguage } from "~/i18n/languages";
 import { toCurrencyCode } from "~/i18n/currencies";
+import { isBookingDate } from "~/booking/booking-url";
+import { apiConfig, priceCache } from "~/prices/api-runtime.server";
+import { loadPageCommerce, type PageCommerce } from "~/prices/load-commerce.server";
+import { pageHeaders } from "~/prices/page-cache-headers.server";
+import { resolvePageCurrency } from "~/prices/page-currency.server";
 import { readCookie } from "~/server/cookies.server";
 import type { PageContext } from "../../tracking/page-context";
 import { buildPageContext } from "./page-context.server";
@@ -48,6 +53,8 @@ export interface PageData {
   };
   /** Set when the requested language was unsupported or missing and English content is shown. */
   fellBackToEnglish: boolean;
+  /** Prices, experiences and booking-link parts (issue 6); what failed or came late is absent. */
+  commerce: PageCommerce;
 }
 
 export interface DirectoryData {
@@ -94,7 +101,24 @@ function notFound(kind: NotFoundData["kind"], status: number, message: string, s
   throw json<NotFoundData>({ kind, shell, message, contentErrors }, { status, headers: { "Cache-Control": "public, max-age=60" } });
 }
 
-export function loadPageRoute(request: Request): PageData | DirectoryData {
+/** The booking date (spec §5): the page's ?date= when it is a real date from today on, else today (UTC). */
+export function bookingDateFor(url: URL, now: Date = new Date()): string {
+  const today = now.toISOString().slice(0, 10);
+  const asked = url.searchParams.get("date");
+  return isBookingDate(asked) && asked >= today ? asked : today;
+}
+
+export interface PageResponse {
+  data: PageData | DirectoryData;
+  headers: Record<string, string>;
+}
+
+export async function loadPageRoute(request: Request): Promise<PageData | DirectoryData> {
+  return (await loadPageResponse(request)).data;
+}
+
+/** The page data plus its Cache-Control, Vary and Server-Timing headers. */
+export async function loadPageResponse(request: Request): Promise<PageResponse> {
   const env = getEnv();
   const store = getContentStore(env.CONTENT_DIR);
   const url = new URL(request.url);
@@ -102,7 +126,7 @@ export function loadPageRoute(request: Request): PageData | DirectoryData {
   const resolved = resolvePageRequest({ url, host, isSiteHost: (h) => !!store.siteByHost(h), urlMode: env.URL_MODE });
   const currency = toCurrencyCode(readCookie(request.headers.get("cookie"), "currency"));
 
-  if (resolved.kind === "directory") return loadDirectory(store, env, host);
+  if (resolved.kind === "directory") return { data: loadDirectory(store, env, host), headers: {} };
   if (resolved.kind === "bad-request") notFound("bad-request", 400, resolved.reason, null, []);
 
   const uid = resolved.kind === "page" ? resolved.uid : null;
@@ -114,7 +138,9 @@ export function loadPageRoute(request: Request): PageData | DirectoryData {
   const languages = uid ? store.languagesOf(uid) : [];
   const lang = languages.includes(wanted) ? wanted : DEFAULT_LANGUAGE;
   const ctx = linkContext(env, store, host, lang);
-  const siteCurrency = site ? toCurrencyCode(readCookie(request.headers.get("cookie"), "currency"), toCurrencyCode(site.defaultCurrency)) : currency;
+  // Cookie (or the CDN's normalised X-Currency), else the site's default, else USD.
+  const pageCurrency = site ? resolvePageCurrency(request.headers, site.defaultCurrency) : null;
+  const siteCurrency = pageCurrency?.currency ?? currency;
 
   const page = uid ? store.getPage(uid, lang) : undefined;
   if (!page || !site) {
@@ -143,7 +169,27 @@ export function loadPageRoute(request: Request): PageData | DirectoryData {
   }));
   const absolute = (code: string) => pageUrl({ uid: page.uid, lang: code, host, mode: env.URL_MODE, knownHosts });
 
-  return {
+  // Prices and experiences: all calls in parallel, waited for at most PRICE_BUDGET_MS.
+  const api = apiConfig(env);
+  const prices = await loadPageCommerce({
+    doc: page.doc,
+    siteHost: site.host,
+    experienceLimit: site.experienceLimit,
+    lang,
+    currency: siteCurrency,
+    bookingDomain: env.BOOKING_DOMAIN,
+    bookingDate: bookingDateFor(url),
+    budgetMs: env.PRICE_BUDGET_MS,
+    deps: api ? { api, cache: priceCache(env), cookie: request.headers.get("cookie") } : null,
+  });
+  const headers = pageHeaders({
+    currencySource: pageCurrency?.source ?? "default",
+    degraded: prices.degraded,
+    timings: prices.timings,
+    pricesMs: prices.durationMs,
+  });
+
+  const data: PageData = {
     kind: "page",
     context,
     doc: page.doc,
@@ -160,7 +206,9 @@ export function loadPageRoute(request: Request): PageData | DirectoryData {
       noindex: page.doc.seo.noindex,
     },
     fellBackToEnglish: requestedBase !== "" && lang !== requestedBase,
+    commerce: prices.commerce,
   };
+  return { data, headers };
 }
 
 function loadDirectory(store: ContentStore, env: Env, host: string): DirectoryData {

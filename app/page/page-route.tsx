@@ -1,17 +1,19 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { CommerceProvider } from "~/components/commerce/commerce-context";
 import { NotFound } from "~/components/page/NotFound";
 import { PageBody } from "~/components/page/PageBody";
 import { SiteDirectory } from "~/components/page/SiteDirectory";
 import { LanguageProvider } from "~/components/page-context";
 import { PageShell } from "~/components/shell/PageShell";
-import { loadPageRoute, type DirectoryData, type NotFoundData, type PageData } from "./load-page.server";
+import { loadPageResponse, type DirectoryData, type NotFoundData, type PageData } from "./load-page.server";
 
 // One module serves both URL forms: routes/_index.tsx (query form and site roots) and routes/$.tsx
 // (path form). Both re-export from here so the two can never drift apart.
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadPageRoute(request);
+  const { data, headers } = await loadPageResponse(request);
+  return json(data, { headers });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
@@ -35,9 +37,17 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   ];
 };
 
+// Cache-Control, Vary (X-Currency) and Server-Timing come from the loader (prices/page-cache-headers.server.ts).
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
   if (errorHeaders?.has("Cache-Control")) return { "Cache-Control": errorHeaders.get("Cache-Control")! };
-  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "public, max-age=0, s-maxage=60, stale-while-revalidate=600" };
+  const out: Record<string, string> = {
+    "Cache-Control": loaderHeaders.get("Cache-Control") ?? "public, max-age=0, s-maxage=60, stale-while-revalidate=600",
+  };
+  for (const name of ["Vary", "Server-Timing"]) {
+    const value = loaderHeaders.get(name);
+    if (value) out[name] = value;
+  }
+  return out;
 };
 
 export function PageRoute() {
@@ -45,7 +55,9 @@ export function PageRoute() {
   if (data.kind === "directory") return <SiteDirectory data={data} />;
   return (
     <PageShell shell={data.shell} context={data.context}>
-      <PageBody doc={data.doc} />
+      <CommerceProvider value={data.commerce}>
+        <PageBody doc={data.doc} />
+      </CommerceProvider>
     </PageShell>
   );
 }

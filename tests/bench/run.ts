@@ -45,7 +45,7 @@ async function main() {
   }
 
   // Cold cache: a fresh server whose sandbox answers every call 200 ms late.
-  const coldServer = await startServer(COLD_PORT, { SANDBOX_FAULTS: "latency=200" });
+  const coldServer = await startServer(COLD_PORT, { SANDBOX_FAULT: "latency=200" });
   try {
     for (const page of BENCH_PAGES) {
       const { ms, status } = await ttfb(`${coldServer.url}${page.path}`);

@@ -15,7 +15,7 @@ const MAX_GROWTH_MB = Number(process.env.SOAK_MAX_GROWTH_MB ?? 150);
 
 async function main() {
   if (!process.argv.includes("--no-build")) execSync("npx remix build", { stdio: "inherit" });
-  const server = await startServer(PORT, { SANDBOX_FAULTS: FAULTS });
+  const server = await startServer(PORT, { SANDBOX_FAULT: FAULTS });
   const samples: Array<{ atSeconds: number; rssMb: number }> = [];
   let statusCounts: Record<string, number> = {};
   let errors = 0;
@@ -46,13 +46,13 @@ async function main() {
   }
 
   // Prices from failed calls show empty: with every upstream call failing, pages still render.
-  const failing = await startServer(PORT + 1, { SANDBOX_FAULTS: "error=1" });
+  const failing = await startServer(PORT + 1, { SANDBOX_FAULT: "error=1" });
   const emptyPriceChecks: Array<{ page: string; status: number; renderedPrice: boolean }> = [];
   try {
     for (const page of BENCH_PAGES) {
       const response = await fetch(`${failing.url}${page.path}`);
       const html = await response.text();
-      emptyPriceChecks.push({ page: page.type, status: response.status, renderedPrice: /data-price-amount="[^"]+"/.test(html) });
+      emptyPriceChecks.push({ page: page.type, status: response.status, renderedPrice: /data-price-state="shown"/.test(html) });
     }
   } finally {
     await failing.stop();

@@ -1,13 +1,257 @@
+import { useEffect, useId, useRef, type MouseEvent } from "react";
+import { bookingUrl } from "~/booking/booking-url";
 import type { Block } from "~/content/page-document";
+import { reviewTrust } from "~/content/review-trust";
+import { formatPrice } from "~/i18n/price-format";
+import { categoryLabelColor, isComboCategory } from "~/prices/category-ids";
+import type { Experience } from "~/prices/price-types";
+import { designTokens } from "../../../tokens/design-tokens";
+import { styled } from "../../../tokens/stitches.config";
+import { track } from "../../../tracking/track";
+import { FallbackImage } from "../behaviour/FallbackImage";
+import { useT } from "../page-context";
+import { useCommerce } from "./commerce-context";
+import { cardWords, formatCount, formatRating } from "./commerce-strings";
+import { experienceListKey } from "./experience-list-key";
+import { useAttribution } from "./use-attribution";
 
 // CONTRACT (prices issue implements): a list of experience cards for an experience_list block.
 export type ExperienceListBlock = Extract<Block, { type: "experience_list" }>;
 
+export const EXPERIENCE_FALLBACK_IMAGE = "/media/experiences/fallback.svg";
+/** GA4 list ids are at most 100 characters (tracking/events/commerce-events.ts). */
+const listId = (id: string) => id.slice(0, 100);
+
+const Grid = styled("ul", {
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "grid",
+  gap: "$24",
+  gridTemplateColumns: "repeat(auto-fill, minmax(240px, 1fr))",
+});
+
+const Card = styled("article", {
+  display: "flex",
+  flexDirection: "column",
+  gap: "$8",
+  height: "100%",
+  padding: "$12",
+  borderRadius: "$16",
+  backgroundColor: "$surface",
+  boxShadow: "$level1",
+  border: "1px solid $divider",
+  img: { width: "100%", height: "auto", aspectRatio: "3 / 2", objectFit: "cover", borderRadius: "$12", backgroundColor: "$surfaceSubtle" },
+  h3: { fontSize: "$18", lineHeight: "$snug", margin: 0 },
+});
+
+const Label = styled("span", {
+  alignSelf: "flex-start",
+  padding: "$2 $8",
+  borderRadius: "$4",
+  color: "$textInverse",
+  fontSize: "$12",
+  fontWeight: "$semibold",
+  variants: { combo: { true: { backgroundImage: designTokens.gradients.comboLabel } } },
+});
+
+const Rating = styled("p", {
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: "$8",
+  margin: 0,
+  fontSize: "$14",
+  color: "$textSubtle",
+  variants: { trust: { strong: { color: "$text", strong: { color: "$purpleDark" } }, weak: {}, none: {} } },
+});
+
+const Badge = styled("span", {
+  padding: "$2 $8",
+  borderRadius: "$4",
+  backgroundColor: "$surfaceSuccess",
+  color: "$textSuccess",
+  fontSize: "$12",
+  fontWeight: "$semibold",
+});
+
+const Hidden = styled("span", { visuallyHidden: true });
+
+const Inline = styled("div", { maxWidth: "360px", my: "$16" });
+
+const Footer = styled("div", {
+  marginTop: "auto",
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: "$12",
+  flexWrap: "wrap",
+});
+
+const BookLink = styled("a", {
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "44px",
+  padding: "$8 $16",
+  borderRadius: "$8",
+  backgroundColor: "$cta",
+  color: "$ctaText",
+  fontWeight: "$semibold",
+  textDecoration: "none",
+  "&:hover": { backgroundColor: "$ctaHover" },
+  "&:focus-visible": { outline: "2px solid $focusRing", outlineOffset: "2px" },
+});
+
+interface CardProps {
+  experience: Experience;
+  /** Set when the card is in a list: clicks are then also GA4 select_item. */
+  list?: { id: string; name: string; index: number };
+  headingLevel?: "h3" | "h4";
+}
+
+export function ExperienceCard({ experience: e, list, headingLevel = "h3" }: CardProps) {
+  const commerce = useCommerce();
+  const t = useT();
+  const attribution = useAttribution();
+  const nameId = useId();
+  const lang = commerce?.lang ?? "en";
+  const words = cardWords(lang);
+  const priceText = formatPrice(e.price, e.currency, { lang });
+  const trust = reviewTrust(e);
+  const Heading = headingLevel;
+  const href = commerce
+    ? bookingUrl({ ...commerce.booking, tgid: e.id, flowType: e.flowType, attribution })
+    : undefined;
+
+  useEffect(() => {
+    if (!priceText) track("price_unavailable", { source_kind: "tour-group", source_id: e.id });
+  }, [priceText, e.id]);
+
+  const onClick = (_event: MouseEvent<HTMLAnchorElement>) => {
+    if (list) {
+      track("select_item", {
+        ecommerce: { item_list_id: listId(list.id), item_list_name: list.name.slice(0, 100), items: [ga4Item(e, list.index, list.id)] },
+      });
+    }
+    track("booking_link_clicked", { tgid: e.id, flow_type: e.flowType, price: e.price, currency: e.currency });
+  };
+
+  return (
+    <Card aria-labelledby={nameId} data-tgid={e.id}>
+      <FallbackImage src={e.imageUrl ?? EXPERIENCE_FALLBACK_IMAGE} fallbackSrc={EXPERIENCE_FALLBACK_IMAGE} alt="" width={360} height={240} />
+      {e.category ? (
+        <Label combo={isComboCategory(e.category.id)} css={{ backgroundColor: `$${categoryLabelColor(e.category.id)}` }}>
+          {e.category.displayName}
+        </Label>
+      ) : null}
+      <Heading id={nameId}>{e.name}</Heading>
+      <Rating trust={trust} data-trust={trust}>
+        {trust === "none" || e.averageRating === null ? (
+          <span>{words.isNew}</span>
+        ) : (
+          <>
+            <span aria-hidden="true">
+              <strong>★ {formatRating(e.averageRating, lang)}</strong> ({formatCount(e.ratingsCount, lang)} {t("reviews")})
+            </span>
+            <Hidden>{words.rated(formatRating(e.averageRating, lang), formatCount(e.ratingsCount, lang))}</Hidden>
+            {trust === "strong" ? <Badge>{words.topRated}</Badge> : null}
+          </>
+        )}
+      </Rating>
+      <Footer>
+        <span data-price-source={`tour-group:${e.id}`} data-price-state={priceText ? "shown" : "unavailable"}>
+          {priceText ? (
+            <>
+              {t("from")} <strong>{priceText}</strong>
+            </>
+          ) : null}
+        </span>
+        {href ? (
+          // The name starts with the visible words, so speech users can say "Book now" (WCAG 2.5.3).
+          <BookLink href={href} onClick={onClick} aria-label={`${t("bookNow")}: ${e.name}`}>
+            {t("bookNow")}
+          </BookLink>
+        ) : null}
+      </Footer>
+    </Card>
+  );
+}
+
+function ga4Item(e: Experience, index: number, listKey: string) {
+  return {
+    item_id: String(e.id),
+    item_name: e.name.slice(0, 100),
+    ...(e.price !== null ? { price: e.price, currency: e.currency } : {}),
+    index,
+    ...(e.category ? { item_category: e.category.displayName.slice(0, 100) } : {}),
+    item_list_id: listId(listKey),
+  };
+}
+
+/** True once at least half the list, or half the screen, shows it (a long list never fits at 50%). */
+function halfVisible(entry: IntersectionObserverEntry): boolean {
+  if (!entry.isIntersecting) return false;
+  const screen = entry.rootBounds?.height ?? window.innerHeight;
+  return entry.intersectionRatio >= 0.5 || entry.intersectionRect.height >= screen * 0.5;
+}
+
 export function ExperienceList({ block }: { block: ExperienceListBlock }) {
-  return <h2>{block.title}</h2>;
+  const commerce = useCommerce();
+  const listRef = useRef<HTMLUListElement>(null);
+  const titleId = useId();
+  const key = experienceListKey(block.source);
+  const id = block.id ?? key;
+  const ids = commerce?.lists[key];
+  const experiences = (ids ?? [])
+    .map((tgid) => commerce?.experiences[String(tgid)])
+    .filter((e): e is Experience => !!e)
+    .slice(0, block.limit ?? Number.POSITIVE_INFINITY);
+  const count = experiences.length;
+
+  useEffect(() => {
+    const element = listRef.current;
+    if (!element || count === 0 || typeof IntersectionObserver === "undefined") return;
+    // view_item_list fires once per list per page view, the first time it is half visible.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some(halfVisible)) return;
+        observer.disconnect();
+        track("view_item_list", {
+          ecommerce: { item_list_id: listId(id), item_list_name: block.title.slice(0, 100), items: experiences.map((e, i) => ga4Item(e, i, id)) },
+        });
+      },
+      { threshold: [0, 0.25, 0.5, 0.75, 1] },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+    // The list's content is fixed for a page view; re-observing on every render would re-fire.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, count]);
+
+  // A list that could not be loaded (failed or over the price budget) is left out entirely (spec §8).
+  if (count === 0) return null;
+  return (
+    <div data-experience-list={key}>
+      <h2 id={titleId}>{block.title}</h2>
+      <Grid ref={listRef} aria-labelledby={titleId} data-count={count}>
+        {experiences.map((e, index) => (
+          <li key={e.id}>
+            <ExperienceCard experience={e} list={{ id, name: block.title, index }} />
+          </li>
+        ))}
+      </Grid>
+    </div>
+  );
 }
 
 // CONTRACT (prices issue implements): one experience card for the inline {experience id=…} block.
 export function InlineExperience({ tgid }: { tgid: number }) {
-  return <span data-experience={tgid} />;
+  const commerce = useCommerce();
+  const experience = commerce?.experiences[String(tgid)];
+  if (!experience) return null;
+  return (
+    <Inline data-experience={tgid}>
+      <ExperienceCard experience={experience} />
+    </Inline>
+  );
 }

@@ -1,4 +1,11 @@
+import { useEffect } from "react";
 import type { PriceSource } from "~/content/page-document";
+import { formatPrice } from "~/i18n/price-format";
+import { hasPrice } from "~/prices/price-types";
+import { styled } from "../../../tokens/stitches.config";
+import { track } from "../../../tracking/track";
+import { useCommerce } from "./commerce-context";
+import { priceSourceKey } from "./price-source-key";
 
 // CONTRACT (prices issue implements): shows the price for a source from the page's loaded prices,
 // formatted with formatPrice in the page language; empty (and tracked as price_unavailable) when missing.
@@ -9,6 +16,29 @@ export interface PriceTagProps {
   truncate?: boolean;
 }
 
-export function PriceTag(_props: PriceTagProps) {
-  return null;
+const Tag = styled("span", {
+  display: "inline-flex",
+  alignItems: "baseline",
+  gap: "$4",
+  strong: { fontWeight: "$bold", fontSize: "1.1em", whiteSpace: "nowrap" },
+});
+
+export function PriceTag({ source, label, truncate }: PriceTagProps) {
+  const commerce = useCommerce();
+  const key = priceSourceKey(source);
+  const result = commerce?.prices[key];
+  // spec §5: empty when the price or the currency code is missing.
+  const text = hasPrice(result) ? formatPrice(result.amount, result.currency, { lang: commerce?.lang, truncate }) : "";
+
+  useEffect(() => {
+    if (!text) track("price_unavailable", { source_kind: source.kind, source_id: source.id });
+  }, [text, source.kind, source.id]);
+
+  if (!text) return <Tag data-price-source={key} data-price-state="unavailable" />;
+  return (
+    <Tag data-price-source={key} data-price-state="shown">
+      {label ? <span>{label}</span> : null}
+      <strong>{text}</strong>
+    </Tag>
+  );
 }

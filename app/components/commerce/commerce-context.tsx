@@ -1,0 +1,15 @@
+import { createContext, useContext, type ReactNode } from "react";
+import type { PageCommerce } from "~/prices/load-commerce.server";
+
+// The page's loaded prices and experiences, for PriceTag and the experience cards.
+// (Type-only import from a .server module: erased at build, nothing server-side reaches the browser.)
+
+const Context = createContext<PageCommerce | null>(null);
+
+export function CommerceProvider({ value, children }: { value: PageCommerce | null; children: ReactNode }) {
+  return <Context.Provider value={value}>{children}</Context.Provider>;
+}
+
+export function useCommerce(): PageCommerce | null {
+  return useContext(Context);
+}

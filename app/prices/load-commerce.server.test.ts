@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { PageDocument } from "~/content/page-document";
+import { startSandbox, type Sandbox } from "../../sandbox/server";
+import type { ApiConfig } from "./api-client.server";
+import { loadPageCommerce, type LoadCommerceInput } from "./load-commerce.server";
+import { PriceCache } from "./price-cache.server";
+
+let sandbox: Sandbox;
+let api: ApiConfig;
+beforeAll(async () => {
+  sandbox = await startSandbox({ hangMs: 3_000 });
+  api = { baseUrl: sandbox.baseUrl, secondaryUrl: sandbox.secondaryUrl, timeoutMs: 2500, firewallHeader: "x-firewall-allow-key" };
+});
+afterAll(() => sandbox.close());
+beforeEach(() => {
+  sandbox.reset();
+  sandbox.setDefaultFault("");
+});
+
+const doc: Pick<PageDocument, "body"> = {
+  body: [
+    { type: "price", label: "from", source: { kind: "collection", id: 5001 } },
+    { type: "price", label: "from", source: { kind: "category", id: 1143, city: "Paris" } },
+    { type: "price", label: "from", source: { kind: "tour-group", id: 10005 } },
+    { type: "experience_list", title: "Eiffel", source: { kind: "collection", id: 5001 } },
+    { type: "rich_text", text: "Cruises {price kind=tour-group id=10004} and {experience id=10011}" },
+  ],
+};
+
+function input(extra: Partial<LoadCommerceInput> = {}): LoadCommerceInput {
+  return {
+    doc,
+    siteHost: "www.paris-experiences.example",
+    lang: "en",
+    currency: "EUR",
+    bookingDomain: "book.roamly.example",
+    bookingDate: "2030-01-01",
+    budgetMs: 800,
+    deps: { api, cache: new PriceCache(), log: vi.fn() },
+    ...extra,
+  };
+}
+
+describe("loadPageCommerce", () => {
+  it("loads every price source, list and inline experience of the page", async () => {
+    const { commerce, degraded, timings } = await loadPageCommerce(input());
+    expect(commerce.prices).toEqual({
+      "collection:5001": { amount: 29.5, currency: "EUR" },
+      "category:1143": { amount: 89, currency: "EUR" },
+      "tour-group:10005": { amount: 22, currency: "EUR" },
+      "tour-group:10004": { amount: 17.99, currency: "EUR" },
+    });
+    expect(commerce.lists).toEqual({ "collection:5001": [10001, 10002, 10003] });
+    expect(Object.keys(commerce.experiences).sort()).toEqual(["10001", "10002", "10003", "10011"]);
+    expect(commerce.booking).toEqual({ domain: "book.roamly.example", subdomain: "paris-experiences", lang: "en", currency: "EUR", date: "2030-01-01" });
+    expect(degraded).toBe(false);
+    expect(timings).toHaveLength(6);
+  });
+
+  it("a cold page with 200 ms upstream latency costs about one latency, not the sum of its calls", async () => {
+    sandbox.setDefaultFault("latency=200");
+    const { durationMs, timings } = await loadPageCommerce(input());
+    expect(sandbox.stats().total).toBeGreaterThanOrEqual(3);
+    expect(timings.length).toBeGreaterThanOrEqual(3);
+    expect(durationMs).toBeGreaterThanOrEqual(195);
+    expect(durationMs).toBeLessThan(400);
+  });
+
+  it("waits no longer than the price budget; late prices are simply absent", async () => {
+    sandbox.setDefaultFault("latency=1000");
+    const started = performance.now();
+    const { commerce, degraded } = await loadPageCommerce(input({ budgetMs: 150 }));
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(145);
+    expect(elapsed).toBeLessThan(400);
+    expect(commerce.prices).toEqual({});
+    expect(commerce.lists).toEqual({});
+    expect(degraded).toBe(true);
+  });
+
+  it("a late answer still fills the cache for the next page view", async () => {
+    sandbox.setDefaultFault("latency=250");
+    const cache = new PriceCache();
+    await loadPageCommerce(input({ budgetMs: 50, deps: { api, cache, log: vi.fn() } }));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const second = await loadPageCommerce(input({ budgetMs: 50, deps: { api, cache, log: vi.fn() } }));
+    expect(second.commerce.prices["collection:5001"]).toEqual({ amount: 29.5, currency: "EUR" });
+    expect(second.degraded).toBe(false);
+  });
+
+  it("with the upstream failing, every price is empty and the page still loads", async () => {
+    sandbox.setDefaultFault("error=1");
+    const log = vi.fn();
+    const { commerce, degraded } = await loadPageCommerce(input({ deps: { api, cache: new PriceCache(), log } }));
+    expect(Object.values(commerce.prices).every((p) => Object.keys(p).length === 0)).toBe(true);
+    expect(commerce.lists).toEqual({});
+    expect(degraded).toBe(true);
+    expect(log).toHaveBeenCalledTimes(6);
+  });
+
+  it("applies the site's experience limit and the block's own limit (spec §9)", async () => {
+    const many = { body: [{ type: "experience_list" as const, title: "Musicals", source: { kind: "collection" as const, id: 5101 } }] };
+    expect((await loadPageCommerce(input({ doc: many }))).commerce.lists["collection:5101"]).toHaveLength(8);
+    expect((await loadPageCommerce(input({ doc: many, experienceLimit: 5 }))).commerce.lists["collection:5101"]).toHaveLength(5);
+    const limited = { body: [{ ...many.body[0]!, limit: 2 }] };
+    expect((await loadPageCommerce(input({ doc: limited, experienceLimit: 50 }))).commerce.lists["collection:5101"]).toEqual([17637, 17638]);
+  });
+
+  it("with no API configured, prices are empty without any call", async () => {
+    const { commerce, degraded } = await loadPageCommerce(input({ deps: null }));
+    expect(commerce.prices).toEqual({});
+    expect(degraded).toBe(true);
+    expect(sandbox.stats().total).toBe(0);
+  });
+});

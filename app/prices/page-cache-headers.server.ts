@@ -1,0 +1,45 @@
+import { PAGE_CACHE } from "./cache-strategies";
+import { CURRENCY_KEY_HEADER, type CurrencySource } from "./page-currency.server";
+import type { UpstreamTiming } from "./price-loaders.server";
+
+// The page's HTTP caching and timing headers (issue 6 §3).
+//  - Cache-Control: shared caches may keep a page for s-maxage and serve it stale while they refresh.
+//    A page rendered with missing prices is kept only briefly, so a hiccup upstream is not cached for long.
+//  - Vary: X-Currency. The language is in the URL already; the currency is the one input outside it.
+//    `Vary: Cookie` would give every visitor their own cache entry, so the CDN is expected to copy the
+//    `currency` cookie, normalised, into X-Currency and key on it (see page-currency.server.ts).
+//    A currency read from the cookie without that header means no such CDN is in front: the page is
+//    then private, so no shared cache can hand one visitor's currency to another.
+//  - Server-Timing: one entry per upstream call plus the total time spent waiting for prices.
+
+export interface PageHeadersInput {
+  currencySource: CurrencySource;
+  degraded: boolean;
+  timings: readonly UpstreamTiming[];
+  pricesMs: number;
+}
+
+const DEGRADED = { sMaxAgeSeconds: 5, staleWhileRevalidateSeconds: 30 } as const;
+
+export function pageCacheControl(currencySource: CurrencySource, degraded: boolean): string {
+  if (currencySource === "cookie") return "private, max-age=0, must-revalidate";
+  const policy = degraded ? DEGRADED : PAGE_CACHE;
+  const staleIfError = degraded ? "" : `, stale-if-error=${PAGE_CACHE.staleIfErrorSeconds}`;
+  return `public, max-age=0, s-maxage=${policy.sMaxAgeSeconds}, stale-while-revalidate=${policy.staleWhileRevalidateSeconds}${staleIfError}`;
+}
+
+const quote = (text: string) => `"${text.replace(/["\\]/g, "")}"`;
+
+export function serverTiming(timings: readonly UpstreamTiming[], pricesMs: number): string {
+  const entries = timings.map((t, i) => `api-${i};desc=${quote(`${t.label} ${t.status}`)};dur=${t.durationMs.toFixed(1)}`);
+  entries.push(`prices;desc="prices (parallel, time-boxed)";dur=${pricesMs.toFixed(1)}`);
+  return entries.join(", ");
+}
+
+export function pageHeaders(input: PageHeadersInput): Record<string, string> {
+  return {
+    "Cache-Control": pageCacheControl(input.currencySource, input.degraded),
+    Vary: CURRENCY_KEY_HEADER.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => `${dash}${c.toUpperCase()}`),
+    "Server-Timing": serverTiming(input.timings, input.pricesMs),
+  };
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { pageCacheControl, pageHeaders, serverTiming } from "./page-cache-headers.server";
+import { resolvePageCurrency } from "./page-currency.server";
+
+describe("resolvePageCurrency (cookie wins, else site default, else USD)", () => {
+  const h = (init: Record<string, string>) => new Headers(init);
+  it("uses the CDN's normalised X-Currency first", () => {
+    expect(resolvePageCurrency(h({ "x-currency": "gbp", cookie: "currency=EUR" }), "USD")).toEqual({ currency: "GBP", source: "header" });
+  });
+  it("then the currency cookie", () => {
+    expect(resolvePageCurrency(h({ cookie: "a=1; currency=JPY" }), "EUR")).toEqual({ currency: "JPY", source: "cookie" });
+  });
+  it("ignores an unknown currency and falls back to the site default", () => {
+    expect(resolvePageCurrency(h({ cookie: "currency=XYZ", "x-currency": "nope" }), "EUR")).toEqual({ currency: "EUR", source: "site" });
+  });
+  it("defaults to USD (spec §9)", () => {
+    expect(resolvePageCurrency(h({}), undefined)).toEqual({ currency: "USD", source: "default" });
+    expect(resolvePageCurrency(h({}), "ZZZ")).toEqual({ currency: "USD", source: "default" });
+  });
+});
+
+describe("page cache headers", () => {
+  it("shared caches keep a complete page for s-maxage and serve it stale while refreshing", () => {
+    expect(pageCacheControl("site", false)).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600, stale-if-error=86400");
+    expect(pageCacheControl("header", false)).toContain("s-maxage=60");
+  });
+  it("a page with missing prices is cached briefly", () => {
+    expect(pageCacheControl("site", true)).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=30");
+  });
+  it("a currency from the cookie with no CDN key is private", () => {
+    expect(pageCacheControl("cookie", false)).toBe("private, max-age=0, must-revalidate");
+  });
+  it("varies on X-Currency only, never on Cookie", () => {
+    const headers = pageHeaders({ currencySource: "site", degraded: false, timings: [], pricesMs: 1 });
+    expect(headers.Vary).toBe("X-Currency");
+  });
+  it("Server-Timing names each upstream call and the total", () => {
+    expect(
+      serverTiming(
+        [
+          { label: "collection:5001", path: "/api/v1/collection/", durationMs: 12.34, status: "miss" },
+          { label: 'tour-groups:"1"', path: "/api/v6/tour-groups/", durationMs: 3, status: "failed" },
+        ],
+        15.5,
+      ),
+    ).toBe('api-0;desc="collection:5001 miss";dur=12.3, api-1;desc="tour-groups:1 failed";dur=3.0, prices;desc="prices (parallel, time-boxed)";dur=15.5');
+  });
+});

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startSandbox, type Sandbox } from "../../sandbox/server";
+import { makePricesContent, LTT_PRICES_UID, PARIS_PRICES_UID } from "./prices-fixtures";
+
+// The whole page loader (load-page.server.ts) against the sandbox over real HTTP: prices in page
+// data, headers, currency choice, and the one-latency cost of a cold page.
+
+let sandbox: Sandbox;
+let content: ReturnType<typeof makePricesContent>;
+let loadPageResponse: typeof import("~/page/load-page.server").loadPageResponse;
+let cache: ReturnType<typeof import("~/prices/api-runtime.server").priceCache>;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  content = makePricesContent({ parisExperienceLimit: 50 });
+  Object.assign(process.env, { CONTENT_DIR: content.dir, URL_MODE: "development", PRICE_BUDGET_MS: "800", BOOKING_DOMAIN: "book.roamly.example", FIREWALL_ALLOW_KEY: "k3y" });
+  delete process.env.API_BASE_URL;
+  delete process.env.API_SECONDARY_URL;
+  const runtime = await import("~/prices/api-runtime.server");
+  runtime.setSandboxHosts({ baseUrl: sandbox.baseUrl, secondaryUrl: sandbox.secondaryUrl });
+  const { getEnv } = await import("~/env.server");
+  cache = runtime.priceCache(getEnv());
+  ({ loadPageResponse } = await import("~/page/load-page.server"));
+});
+afterAll(async () => {
+  await sandbox.close();
+  content.cleanup();
+});
+beforeEach(() => {
+  sandbox.reset();
+  sandbox.setDefaultFault("");
+  cache.clear();
+});
+
+function request(uid: string, init: { lang?: string; headers?: Record<string, string>; query?: string } = {}) {
+  return new Request(`http://localhost/?uid=${uid}&lang=${init.lang ?? "en"}${init.query ?? ""}`, { headers: { host: "localhost", ...init.headers } });
+}
+
+async function page(uid: string, init?: Parameters<typeof request>[1]) {
+  const { data, headers } = await loadPageResponse(request(uid, init));
+  if (data.kind !== "page") throw new Error("expected a page");
+  return { data, headers };
+}
+
+describe("page loader with prices", () => {
+  it("puts every price and list in page data, in the site's default currency", async () => {
+    const { data, headers } = await page(PARIS_PRICES_UID);
+    expect(data.commerce.currency).toBe("EUR");
+    expect(data.commerce.prices).toMatchObject({
+      "collection:5001": { amount: 29.5, currency: "EUR" },
+      "category:1143": { amount: 89, currency: "EUR" },
+      "sub-category:2101": { amount: 89, currency: "EUR" },
+      "tour-group:10005": { amount: 22, currency: "EUR" },
+      "tour-group:10004": { amount: 17.99, currency: "EUR" },
+    });
+    expect(data.commerce.lists["collection:5001"]).toEqual([10001, 10002, 10003]);
+    expect(data.commerce.lists["category:1143@paris"]).toEqual([10006, 10007, 10008]);
+    expect(data.commerce.experiences["10011"]?.name).toBe("CDG shared airport transfer");
+    expect(headers["Cache-Control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600, stale-if-error=86400");
+    expect(headers.Vary).toBe("X-Currency");
+    expect(headers["Server-Timing"]).toMatch(/api-0;desc="[^"]+ miss";dur=[\d.]+/);
+    expect(headers["Server-Timing"]).toMatch(/prices;desc="prices \(parallel, time-boxed\)";dur=/);
+  });
+
+  it("forwards the visitor's cookies and the firewall key upstream", async () => {
+    await page(PARIS_PRICES_UID, { headers: { cookie: "h-sid=s1" } });
+    const recent = sandbox.stats().recent;
+    expect(recent.length).toBeGreaterThan(0);
+    expect(recent.every((r) => r.headers.cookie === "h-sid=s1" && r.headers["x-firewall-allow-key"] === "k3y")).toBe(true);
+  });
+
+  it("the currency cookie wins over the site default, and makes the page private without a CDN key", async () => {
+    const { data, headers } = await page(PARIS_PRICES_UID, { headers: { cookie: "currency=GBP" } });
+    expect(data.commerce.prices["collection:5001"]).toEqual({ amount: 25.08, currency: "GBP" });
+    expect(data.shell.currency).toBe("GBP");
+    expect(headers["Cache-Control"]).toMatch(/^private/);
+    const viaCdn = await page(PARIS_PRICES_UID, { headers: { cookie: "currency=GBP", "x-currency": "GBP" } });
+    expect(viaCdn.headers["Cache-Control"]).toMatch(/^public/);
+  });
+
+  it("uses the page language upstream and in booking links", async () => {
+    const { data } = await page(PARIS_PRICES_UID, { lang: "fr" });
+    expect(data.commerce.booking.lang).toBe("fr");
+    expect(sandbox.stats().recent.every((r) => r.query.includes("language=fr"))).toBe(true);
+  });
+
+  it("the booking date is today, or the page's ?date= when it is a real future date", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await page(PARIS_PRICES_UID)).data.commerce.booking.date).toBe(today);
+    expect((await page(PARIS_PRICES_UID, { query: "&date=2099-06-01" })).data.commerce.booking.date).toBe("2099-06-01");
+    expect((await page(PARIS_PRICES_UID, { query: "&date=2001-06-01" })).data.commerce.booking.date).toBe(today);
+  });
+
+  it("a cold page with 200 ms of upstream latency costs about one latency, not the sum of its calls", async () => {
+    sandbox.setDefaultFault("latency=200");
+    const started = performance.now();
+    const { data } = await page(PARIS_PRICES_UID);
+    const elapsed = performance.now() - started;
+    const calls = sandbox.stats().total;
+    expect(calls).toBeGreaterThanOrEqual(3);
+    expect(Object.keys(data.commerce.prices)).toHaveLength(5);
+    expect(elapsed).toBeGreaterThanOrEqual(195);
+    expect(elapsed).toBeLessThan(400);
+    console.info(`cold page: ${calls} upstream calls at 200 ms each took ${elapsed.toFixed(0)} ms`);
+  });
+
+  it("20 concurrent identical page requests reach the sandbox as one call per endpoint", async () => {
+    sandbox.setDefaultFault("latency=100");
+    await Promise.all(Array.from({ length: 20 }, () => page(LTT_PRICES_UID)));
+    const stats = sandbox.stats();
+    expect(stats.calls).toEqual({ "/api/v1/collection/": 1, "/api/v6/tour-groups/": 1 });
+  });
+
+  it("with the upstream failing the page still loads, prices empty, cached only briefly", async () => {
+    sandbox.setDefaultFault("error=1");
+    const { data, headers } = await page(PARIS_PRICES_UID);
+    expect(data.doc.heading).toBe("Prices test page");
+    expect(Object.values(data.commerce.prices).every((p) => Object.keys(p).length === 0)).toBe(true);
+    expect(headers["Cache-Control"]).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=30");
+  });
+
+  it("with the upstream hanging the page waits no longer than PRICE_BUDGET_MS", async () => {
+    sandbox.setDefaultFault("timeout=1");
+    const started = performance.now();
+    const { data } = await page(PARIS_PRICES_UID);
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(790);
+    expect(elapsed).toBeLessThan(1100);
+    expect(data.commerce.prices).toEqual({});
+  });
+});
