@@ -187,6 +187,7 @@ export async function loadPageResponse(request: Request): Promise<PageResponse> 
     degraded: prices.degraded,
     timings: prices.timings,
     pricesMs: prices.durationMs,
+    varyOn: [env.COUNTRY_HEADER],
   });
 
   const data: PageData = {

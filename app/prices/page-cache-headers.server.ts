@@ -10,6 +10,7 @@ import type { UpstreamTiming } from "./price-loaders.server";
 //    `currency` cookie, normalised, into X-Currency and key on it (see page-currency.server.ts).
 //    A currency read from the cookie without that header means no such CDN is in front: the page is
 //    then private, so no shared cache can hand one visitor's currency to another.
+//    The CDN country header is varied on too: the consent defaults in <head> depend on it.
 //  - Server-Timing: one entry per upstream call plus the total time spent waiting for prices.
 
 export interface PageHeadersInput {
@@ -17,6 +18,8 @@ export interface PageHeadersInput {
   degraded: boolean;
   timings: readonly UpstreamTiming[];
   pricesMs: number;
+  /** Other request headers the HTML depends on, e.g. the CDN country header (consent defaults). */
+  varyOn?: readonly string[];
 }
 
 const DEGRADED = { sMaxAgeSeconds: 5, staleWhileRevalidateSeconds: 30 } as const;
@@ -27,6 +30,8 @@ export function pageCacheControl(currencySource: CurrencySource, degraded: boole
   const staleIfError = degraded ? "" : `, stale-if-error=${PAGE_CACHE.staleIfErrorSeconds}`;
   return `public, max-age=0, s-maxage=${policy.sMaxAgeSeconds}, stale-while-revalidate=${policy.staleWhileRevalidateSeconds}${staleIfError}`;
 }
+
+const headerCase = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => `${dash}${c.toUpperCase()}`);
 
 const quote = (text: string) => `"${text.replace(/["\\]/g, "")}"`;
 
@@ -39,7 +44,7 @@ export function serverTiming(timings: readonly UpstreamTiming[], pricesMs: numbe
 export function pageHeaders(input: PageHeadersInput): Record<string, string> {
   return {
     "Cache-Control": pageCacheControl(input.currencySource, input.degraded),
-    Vary: CURRENCY_KEY_HEADER.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => `${dash}${c.toUpperCase()}`),
+    Vary: [CURRENCY_KEY_HEADER, ...(input.varyOn ?? [])].map(headerCase).join(", "),
     "Server-Timing": serverTiming(input.timings, input.pricesMs),
   };
 }

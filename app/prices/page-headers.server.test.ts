@@ -34,6 +34,11 @@ describe("page cache headers", () => {
     const headers = pageHeaders({ currencySource: "site", degraded: false, timings: [], pricesMs: 1 });
     expect(headers.Vary).toBe("X-Currency");
   });
+  it("also varies on the CDN country header the consent defaults depend on", () => {
+    const headers = pageHeaders({ currencySource: "site", degraded: false, timings: [], pricesMs: 1, varyOn: ["cloudfront-viewer-country"] });
+    expect(headers.Vary).toBe("X-Currency, Cloudfront-Viewer-Country");
+    expect(headers.Vary).not.toMatch(/Cookie/);
+  });
   it("Server-Timing names each upstream call and the total", () => {
     expect(
       serverTiming(
