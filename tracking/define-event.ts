@@ -28,6 +28,8 @@ export interface EventDefinition<N extends string = string, S extends z.ZodObjec
   dataLayer: DataLayerPolicy;
   /** GA4 ecommerce events get an `{ ecommerce: null }` push before them. */
   ecommerce?: boolean;
+  /** Example property objects: `valid` ones must parse, `invalid` ones must not (documentation and tests). */
+  examples?: { valid: ReadonlyArray<z.input<S>>; invalid: ReadonlyArray<Record<string, unknown>> };
 }
 
 export function defineEvent<const N extends string, S extends z.ZodObject>(definition: EventDefinition<N, S>): EventDefinition<N, S> {
