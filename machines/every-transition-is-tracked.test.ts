@@ -22,12 +22,12 @@ const toast = (id: string, autoClose: boolean): Toast => ({ id, message: "Saved"
 interface WalkSpec {
   machine: AnyStateMachine;
   input?: unknown;
-  events: EventObject[];
+  events: Array<{ type: string; [key: string]: unknown }>;
 }
 
 const WALKS: Record<string, WalkSpec[]> = {
   header: [
-    { machine: headerMachine, input: { sticky: false }, events: [{ type: "SCROLLED", y: 0 }, { type: "SCROLLED", y: 79 }, { type: "SCROLLED", y: 81 }, { type: "SCROLLED", y: 600 }, { type: "STICKY_CHANGED", sticky: true }, { type: "STICKY_CHANGED", sticky: false }] as EventObject[] },
+    { machine: headerMachine, input: { sticky: false }, events: [{ type: "SCROLLED", y: 0 }, { type: "SCROLLED", y: 79 }, { type: "SCROLLED", y: 81 }, { type: "SCROLLED", y: 600 }, { type: "STICKY_CHANGED", sticky: true }, { type: "STICKY_CHANGED", sticky: false }] },
   ],
   disclosure: [{ machine: ALL_MACHINES[1].machine, input: { menu: "mobile_menu" }, events: [{ type: "TOGGLE" }, { type: "CLICKED_OUTSIDE" }, { type: "ESCAPE" }] }],
   modalStack: [
@@ -39,10 +39,10 @@ const WALKS: Record<string, WalkSpec[]> = {
         { type: "BACK" },
         { type: "CLOSE", reason: "button" },
         { type: "CLOSE", reason: "outside_click" },
-      ] as EventObject[],
+      ],
     },
   ],
-  toasts: [{ machine: ALL_MACHINES[3].machine, events: [{ type: "ADD", toast: toast("a", true) }, { type: "ADD", toast: toast("b", false) }, { type: "DISMISS", id: "a" }, { type: "DISMISS", id: "b" }, { type: "EXPIRED", id: "a" }] as EventObject[] }],
+  toasts: [{ machine: ALL_MACHINES[3].machine, events: [{ type: "ADD", toast: toast("a", true) }, { type: "ADD", toast: toast("b", false) }, { type: "DISMISS", id: "a" }, { type: "DISMISS", id: "b" }, { type: "EXPIRED", id: "a" }] }],
   tooltip: [{ machine: ALL_MACHINES[4].machine, input: { tooltip: "phone_copied" }, events: [{ type: "SHOW" }, { type: "HIDE" }] }],
   video: [
     {
@@ -54,12 +54,12 @@ const WALKS: Record<string, WalkSpec[]> = {
         { type: "PROGRESS", currentTime: 30, duration: 100 },
         { type: "PAUSED", currentTime: 30 },
         { type: "ENDED" },
-      ] as EventObject[],
+      ],
     },
   ],
   viewport: [
-    { machine: ALL_MACHINES[6].machine, events: [{ type: "VIEWPORT_MEASURED", width: 375 }, { type: "VIEWPORT_MEASURED", width: 1280 }] as EventObject[] },
-    { machine: mobileFirstViewportMachine, events: [{ type: "VIEWPORT_MEASURED", width: 1280 }] as EventObject[] },
+    { machine: ALL_MACHINES[6].machine, events: [{ type: "VIEWPORT_MEASURED", width: 375 }, { type: "VIEWPORT_MEASURED", width: 1280 }] },
+    { machine: mobileFirstViewportMachine, events: [{ type: "VIEWPORT_MEASURED", width: 1280 }] },
   ],
   download: [
     {
@@ -69,7 +69,7 @@ const WALKS: Record<string, WalkSpec[]> = {
         { type: "CLICKED" },
         { type: "xstate.done.actor.fetchFile", output: { objectUrl: "blob:x", size: 12 } },
         { type: "xstate.error.actor.fetchFile", error: new Error("offline") },
-      ] as EventObject[],
+      ],
     },
   ],
   imageFallback: [
@@ -82,7 +82,7 @@ const WALKS: Record<string, WalkSpec[]> = {
       events: [
         { type: "JUMP", targetId: "day-one", isMobile: false, reducedMotion: false },
         { type: "JUMP", targetId: "day-two", isMobile: true, reducedMotion: true },
-      ] as EventObject[],
+      ],
     },
   ],
   popup: [{ machine: ALL_MACHINES[10].machine, events: [{ type: "POPUP_OPENED" }, { type: "POPUP_BLOCKED" }] }],
