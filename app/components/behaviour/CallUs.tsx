@@ -3,6 +3,7 @@ import { track } from "../../../tracking/track";
 import { styled } from "../../../tokens/stitches.config";
 import { useOverlays } from "../overlays/overlay-context";
 import { useT } from "../page-context";
+import { useBehaviourT } from "./behaviour-strings";
 import { CopyPhoneButton } from "./CopyPhoneButton";
 import { useIsMobile } from "./viewport";
 
@@ -20,7 +21,22 @@ const Numbers = styled("ul", {
   a: { fontSize: "$20", fontWeight: "$semibold", color: "$link" },
 });
 
+/** A second modal on the stack: the email route, with Back to the phone numbers. */
+function EmailPanel({ email, intro }: { email: string; intro: string }) {
+  return (
+    <div>
+      <p>{intro}</p>
+      <p>
+        <a href={`mailto:${email}`}>{email}</a>
+      </p>
+    </div>
+  );
+}
+
 function CallUsPanel({ callUs }: { callUs: CallUs }) {
+  const overlays = useOverlays();
+  const bt = useBehaviourT();
+  const isMobile = useIsMobile();
   return (
     <div>
       {callUs.intro ? <p>{callUs.intro}</p> : null}
@@ -36,7 +52,19 @@ function CallUsPanel({ callUs }: { callUs: CallUs }) {
       {callUs.hours ? <p>{callUs.hours}</p> : null}
       {callUs.email ? (
         <p>
-          <a href={`mailto:${callUs.email}`}>{callUs.email}</a>
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            onClick={() =>
+              overlays?.openModal({
+                title: bt("emailUs"),
+                variant: isMobile ? "drawer" : "side",
+                children: <EmailPanel email={callUs.email!} intro={bt("emailUsIntro")} />,
+              })
+            }
+          >
+            {bt("preferEmail")}
+          </button>
         </p>
       ) : null}
     </div>

@@ -19,7 +19,11 @@ const Main = styled("main", { minHeight: "60vh", "&:focus": { outline: "none" } 
  */
 export function PageShell({ shell, context, children }: { shell: Shell; context: PageContext | null; children: ReactNode }) {
   // Development tools load on demand only (development URL mode, or ?inspect=stately).
-  useEffect(() => loadInspectors(), []);
+  useEffect(() => {
+    loadInspectors();
+    // A marker for browser tests and tools: the page's machines are running from here on.
+    document.documentElement.setAttribute("data-hydrated", "");
+  }, []);
   return (
     <PageContextProvider value={context}>
       <LanguageProvider value={shell.lang}>
