@@ -1,4 +1,4 @@
-import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from "xstate";
+import { and, not, or, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from "xstate";
 import { toDirectedGraph, type DirectedGraphNode } from "xstate/graph";
 
 // The static shape of a machine, from xstate's graph utilities (toDirectedGraph) plus eventless
@@ -21,17 +21,24 @@ export interface MachineTransition {
   definition: AnyTransitionDefinition;
 }
 
+// Higher-order guards are recognised by their `check` function, not by function names, which a
+// minifier changes (the /machines page must render the same text on the server and the client).
+const COMBINATORS = new Map<unknown, string>([
+  [(and([]) as unknown as { check: unknown }).check, "and"],
+  [(or([]) as unknown as { check: unknown }).check, "or"],
+  [(not("x") as unknown as { check: unknown }).check, "not"],
+]);
+
 function describeGuard(guard: unknown): string | null {
   if (!guard) return null;
   if (typeof guard === "string") return guard;
   if (typeof guard === "object" && guard !== null && "type" in guard) return String((guard as { type: unknown }).type);
   if (typeof guard === "function") {
-    const check = (guard as { check?: unknown; guards?: unknown[] }).guards;
-    const name = (guard as { name?: string }).name;
-    if (Array.isArray(check)) return `${name || "guard"}(${check.map(describeGuard).join(", ")})`;
-    const inner = (guard as { guards?: unknown }).guards;
-    if (inner && !Array.isArray(inner)) return `${name}(${describeGuard(inner)})`;
-    return name || "inline guard";
+    const { check, guards } = guard as { check?: unknown; guards?: unknown };
+    const combinator = COMBINATORS.get(check);
+    if (combinator === "not") return `not(${describeGuard(Array.isArray(guards) ? guards[0] : guards)})`;
+    if (combinator && Array.isArray(guards)) return `${combinator}(${guards.map(describeGuard).join(", ")})`;
+    return "inline guard";
   }
   return "guard";
 }
@@ -39,7 +46,7 @@ function describeGuard(guard: unknown): string | null {
 function describeAction(action: unknown): string {
   if (typeof action === "string") return action;
   if (typeof action === "object" && action !== null && "type" in action) return String((action as { type: unknown }).type);
-  if (typeof action === "function") return (action as { type?: string }).type ?? (action.name || "inline action");
+  if (typeof action === "function") return (action as { type?: string }).type ?? "inline action";
   return "action";
 }
 

@@ -7,9 +7,14 @@ import type { InspectionEvent, Observer } from "xstate";
 
 type Sink = (event: InspectionEvent) => void;
 const sinks = new Set<Sink>();
+/** Actors seen so far (only where inspection is enabled), so a bridge that loads later can be
+ * told their current snapshots. Stopped actors are dropped as soon as they say so. */
+const actors = new Set<InspectionEvent["actorRef"]>();
 
 export const inspectObserver: Observer<InspectionEvent> = {
   next: (event) => {
+    if (event.type === "@xstate.actor") actors.add(event.actorRef);
+    if (event.type === "@xstate.snapshot" && (event.snapshot as { status?: string }).status !== "active") actors.delete(event.actorRef);
     for (const sink of sinks) {
       try {
         sink(event);
@@ -22,6 +27,12 @@ export const inspectObserver: Observer<InspectionEvent> = {
 
 export function attachInspectSink(sink: Sink): () => void {
   sinks.add(sink);
+  for (const actorRef of actors) {
+    const snapshot = (actorRef as unknown as { getSnapshot?: () => { status?: string } }).getSnapshot?.();
+    if (snapshot?.status === "active") {
+      sink({ type: "@xstate.snapshot", actorRef, rootId: actorRef.sessionId, snapshot, event: { type: "xstate.init" } } as unknown as InspectionEvent);
+    }
+  }
   return () => sinks.delete(sink);
 }
 
