@@ -57,7 +57,7 @@ describe("page loader with prices", () => {
     expect(data.commerce.lists["category:1143@paris"]).toEqual([10006, 10007, 10008]);
     expect(data.commerce.experiences["10011"]?.name).toBe("CDG shared airport transfer");
     expect(headers["Cache-Control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600, stale-if-error=86400");
-    expect(headers.Vary).toBe("X-Currency");
+    expect(headers.Vary).toBe("X-Currency, Cloudfront-Viewer-Country");
     expect(headers["Server-Timing"]).toMatch(/api-0;desc="[^"]+ miss";dur=[\d.]+/);
     expect(headers["Server-Timing"]).toMatch(/prices;desc="prices \(parallel, time-boxed\)";dur=/);
   });

@@ -1,3 +1,8 @@
+import { useSelector } from "@xstate/react";
+import { useEffect, useRef } from "react";
+import { imageFallbackMachine, type ImageKind } from "../../../machines/image-fallback.machine";
+import { useTrackedActor } from "./use-tracked-actor";
+
 // CONTRACT (machines issue implements with the fallback machine): an image that switches to
 // `fallbackSrc` when loading fails (spec §4/§8), tracked as image_fallback_used.
 export interface FallbackImageProps {
@@ -14,6 +19,40 @@ export interface FallbackImageProps {
   priority?: boolean;
 }
 
-export function FallbackImage({ src, alt, width, height, loading = "lazy", sizes, srcSet, className }: FallbackImageProps) {
-  return <img src={src} alt={alt} width={width} height={height} loading={loading} decoding="async" sizes={sizes} srcSet={srcSet} className={className} />;
+/** The image with its fallback; `kind` says whether it is page content or the header logo. */
+export function FallbackImageWithKind({ kind, ...props }: FallbackImageProps & { kind: ImageKind }) {
+  const { src, fallbackSrc, alt, width, height, loading = "lazy", sizes, srcSet, className, priority } = props;
+  const actor = useTrackedActor(imageFallbackMachine, { kind, hasFallback: Boolean(fallbackSrc) });
+  const state = useSelector(actor, (s) => s.value);
+  const ref = useRef<HTMLImageElement>(null);
+
+  // The error may have fired before hydration, when React was not listening yet.
+  useEffect(() => {
+    const img = ref.current;
+    if (img && img.complete && img.naturalWidth === 0 && img.getAttribute("src")) actor.send({ type: "FAILED" });
+  }, [actor]);
+
+  const usingFallback = state !== "primary" && fallbackSrc;
+  return (
+    <img
+      ref={ref}
+      src={usingFallback ? fallbackSrc : src}
+      // A srcset would keep choosing the broken candidates, so the fallback drops it.
+      srcSet={usingFallback ? undefined : srcSet}
+      sizes={usingFallback ? undefined : sizes}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={priority ? "eager" : loading}
+      decoding="async"
+      className={className}
+      data-image-state={String(state)}
+      onError={() => actor.send({ type: "FAILED" })}
+      {...(priority ? { fetchpriority: "high" } : {})}
+    />
+  );
+}
+
+export function FallbackImage(props: FallbackImageProps) {
+  return <FallbackImageWithKind kind="content_image" {...props} />;
 }

@@ -4,6 +4,7 @@ import { styled } from "../../../tokens/stitches.config";
 import { BlockView } from "../blocks/BlockView";
 import { ContentImage } from "../blocks/ContentImage";
 import { BlockLinkProvider } from "../blocks/link-context";
+import { OnThisPage } from "./OnThisPage";
 
 // The page body: the hero (heading, intro, image) and every content block in order. Each block sits
 // in a section carrying its id, the target of jump links (spec §2).
@@ -48,6 +49,7 @@ export function PageBody({ doc, links }: { doc: PageDocument; links?: LinkContex
           ) : null}
         </Hero>
         <Body>
+          <OnThisPage blocks={doc.body} />
           {doc.body.map((block, index) => (
             <section key={block.id ?? index} id={block.id} data-block={block.type}>
               <BlockView block={block} />

@@ -1,5 +1,8 @@
 import type { ResolvedFooter } from "~/content/resolve-shell";
 import { styled } from "../../../tokens/stitches.config";
+import { track } from "../../../tracking/track";
+import { CallUsButton } from "../behaviour/CallUs";
+import { VerificationBadgeLink } from "../behaviour/VerificationBadge";
 import { useT } from "../page-context";
 
 // The footer (spec §2): Call us (LTT), quick links that open a page by uid, link groups,
@@ -77,11 +80,7 @@ export function Footer({ footer, siteName, callUsSlot, badgeSlot }: FooterProps)
           {footer.tagline ? <p>{footer.tagline}</p> : null}
           {footer.callUs ? (
             <div style={{ marginTop: "16px" }}>
-              {callUsSlot ?? (
-                <FooterButton type="button" aria-haspopup="dialog">
-                  {t("callUs")}
-                </FooterButton>
-              )}
+              {callUsSlot ?? <CallUsButton callUs={footer.callUs} Button={FooterButton} />}
             </div>
           ) : null}
         </div>
@@ -90,7 +89,15 @@ export function Footer({ footer, siteName, callUsSlot, badgeSlot }: FooterProps)
             <h2 id="footer-quick-links">{t("quickLinks")}</h2>
             <ul>
               {footer.quickLinks.map((q) => (
-                <li key={q.uid}>{q.href ? <a href={q.href} data-quick-link={q.uid}>{q.label}</a> : <span>{q.label}</span>}</li>
+                <li key={q.uid}>
+                  {q.href ? (
+                    <a href={q.href} data-quick-link={q.uid} onClick={() => track("quick_link_opened", { target_uid: q.uid })}>
+                      {q.label}
+                    </a>
+                  ) : (
+                    <span>{q.label}</span>
+                  )}
+                </li>
               ))}
             </ul>
           </nav>
@@ -118,7 +125,7 @@ export function Footer({ footer, siteName, callUsSlot, badgeSlot }: FooterProps)
         <span>{footer.copyright}</span>
         {footer.verificationBadge
           ? (badgeSlot ?? (
-              <Badge href={footer.verificationBadge.verifyUrl} target="_blank" rel="noopener noreferrer" aria-label={t("verifiedRetailer")}>
+              <Badge as={VerificationBadgeLink} href={footer.verificationBadge.verifyUrl} label={t("verifiedRetailer")}>
                 <img src={footer.verificationBadge.imageUrl} alt={footer.verificationBadge.alt} width={120} height={48} />
               </Badge>
             ))

@@ -1,12 +1,21 @@
+import { useSelector } from "@xstate/react";
+import { useEffect, type RefObject } from "react";
 import type { ResolvedHeader, ResolvedMenuItem } from "~/content/resolve-shell";
 import type { LanguageOption } from "~/page/load-page.server";
+import { headerMachine } from "../../../machines/header.machine";
 import { styled } from "../../../tokens/stitches.config";
+import { FallbackImageWithKind } from "../behaviour/FallbackImage";
+import { useDisclosure } from "../behaviour/use-disclosure";
+import { useTrackedActor } from "../behaviour/use-tracked-actor";
+import { useIsMobile } from "../behaviour/viewport";
 import { useT } from "../page-context";
 import { CurrencySelector, LanguageSelector } from "./Selectors";
 
 // The generic header (spec §2): sticky logo bar, optional powered-by logo, desktop dropdown menu,
 // Tickets link, currency and language selectors, hamburger on mobile. Mobile and desktop are both
 // in the server HTML; media queries choose, so the first paint is right without JavaScript.
+// Behaviour (spec §4): the header machine (sticky / hide on scroll / shadow beyond 80 px, input
+// throttled to 200 ms), and one disclosure machine each for the mobile menu and the dropdown.
 
 export const HeaderBar = styled("header", {
   position: "sticky",
@@ -164,20 +173,60 @@ export interface HeaderProps {
   lang: string;
 }
 
-/** The static header, as the server renders it. Behaviour (machines) wraps these parts. */
+/** Sends the header machine its facts: scroll position, and whether it must stay (sticky). */
+function useHeaderMachine(isManualHeader: boolean) {
+  const isMobile = useIsMobile();
+  const sticky = isMobile || isManualHeader;
+  const actor = useTrackedActor(headerMachine, { sticky });
+  useEffect(() => {
+    if (actor.getSnapshot().context.sticky !== sticky) actor.send({ type: "STICKY_CHANGED", sticky });
+  }, [actor, sticky]);
+  useEffect(() => {
+    const onScroll = () => actor.send({ type: "SCROLLED", y: window.scrollY });
+    if (window.scrollY > 0) onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [actor]);
+  const shadow = useSelector(actor, (s) => s.matches({ elevation: "raised" }));
+  const hidden = useSelector(actor, (s) => s.matches({ visibility: "hidden" }));
+  return { shadow, hidden, sticky };
+}
+
 export function Header({ header, languages, currency, lang }: HeaderProps) {
   const t = useT();
+  const { shadow, hidden, sticky } = useHeaderMachine(header.isManualHeader);
+  const menu = useDisclosure("mobile_menu");
+  const dropdown = useDisclosure("header_dropdown");
   return (
-    <HeaderBar data-manual-header={header.isManualHeader ? "true" : "false"}>
+    <HeaderBar
+      shadow={shadow}
+      hidden={hidden && !menu.open}
+      data-manual-header={header.isManualHeader ? "true" : "false"}
+      data-sticky={sticky ? "true" : "false"}
+      data-shadow={shadow ? "true" : "false"}
+      data-hidden={hidden && !menu.open ? "true" : "false"}
+    >
       <SkipLink href="#main">{t("skipToContent")}</SkipLink>
       <Inner>
         <MobileOnly>
-          <HeaderButton type="button" aria-expanded={false} aria-controls="mobile-menu" aria-label={t("menu")}>
-            <HamburgerIcon open={false} />
+          <HeaderButton
+            ref={menu.button}
+            type="button"
+            aria-expanded={menu.open}
+            aria-controls="mobile-menu"
+            aria-label={t("menu")}
+            onClick={menu.toggle}
+          >
+            <HamburgerIcon open={menu.open} />
           </HeaderButton>
         </MobileOnly>
         <LogoLink href={header.logo.href}>
-          <img src={header.logo.src} alt={header.logo.alt} width={header.logo.width} height={header.logo.height} />
+          {header.logo.animatedSrc ? (
+            // spec §8: a failed animated logo shows the static logo instead.
+            <FallbackImageWithKind kind="logo" src={header.logo.animatedSrc} fallbackSrc={header.logo.src} alt={header.logo.alt} width={header.logo.width} height={header.logo.height} loading="eager" />
+          ) : (
+            <img src={header.logo.src} alt={header.logo.alt} width={header.logo.width} height={header.logo.height} />
+          )}
           {header.hasPoweredLogo ? <Powered src="/brand/powered-by.svg" alt={t("poweredBy")} width={110} height={20} /> : null}
         </LogoLink>
         <Spacer />
@@ -189,10 +238,13 @@ export function Header({ header, languages, currency, lang }: HeaderProps) {
           ) : null}
           {header.dropdown.length ? (
             <div style={{ position: "relative" }}>
-              <HeaderButton type="button" aria-expanded={false} aria-controls="header-dropdown">
+              <HeaderButton ref={dropdown.button} type="button" aria-expanded={dropdown.open} aria-controls="header-dropdown" onClick={dropdown.toggle}>
                 {t("explore")}
+                <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" focusable="false" style={{ transform: dropdown.open ? "rotate(180deg)" : undefined }}>
+                  <path d="M5 9l7 7 7-7" stroke="currentColor" strokeWidth="2.5" fill="none" strokeLinecap="round" />
+                </svg>
               </HeaderButton>
-              <DropdownPanel id="header-dropdown" hidden>
+              <DropdownPanel ref={dropdown.panel as RefObject<HTMLDivElement>} id="header-dropdown" hidden={!dropdown.open}>
                 <MenuList items={header.dropdown} />
               </DropdownPanel>
             </div>
@@ -204,7 +256,7 @@ export function Header({ header, languages, currency, lang }: HeaderProps) {
         </DesktopOnly>
         {header.tickets ? <TicketsLink href={header.tickets.href}>{t("tickets")}</TicketsLink> : null}
       </Inner>
-      <MobileMenuPanel id="mobile-menu" aria-label={t("menu")} hidden>
+      <MobileMenuPanel ref={menu.panel} id="mobile-menu" aria-label={t("menu")} hidden={!menu.open}>
         <MenuList items={[...header.menu, ...header.dropdown]} />
         <div style={{ display: "flex", gap: "12px", marginTop: "16px", flexWrap: "wrap" }}>
           <CurrencySelector currency={currency} lang={lang} idSuffix="mobile" />

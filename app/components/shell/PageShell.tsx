@@ -1,23 +1,43 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
+import { loadInspectors } from "~/inspector/load-inspectors.client";
 import type { Shell } from "~/page/load-page.server";
 import type { PageContext } from "../../../tracking/page-context";
 import { styled } from "../../../tokens/stitches.config";
+import { ViewportProvider } from "../behaviour/viewport";
+import { ModalHost } from "../overlays/ModalHost";
+import { OverlayProvider } from "../overlays/overlay-context";
+import { ToastList } from "../overlays/ToastList";
 import { LanguageProvider, PageContextProvider } from "../page-context";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 
 const Main = styled("main", { minHeight: "60vh", "&:focus": { outline: "none" } });
 
-/** Header, main and footer around any page, including the 404 page. */
+/**
+ * Header, main and footer around any page, including the 404 page; and the app-level actors
+ * (viewport, modal stack, toasts) so any component on any page can push a modal or show a toast.
+ */
 export function PageShell({ shell, context, children }: { shell: Shell; context: PageContext | null; children: ReactNode }) {
+  // Development tools load on demand only (development URL mode, or ?inspect=stately).
+  useEffect(() => {
+    loadInspectors();
+    // A marker for browser tests and tools: the page's machines are running from here on.
+    document.documentElement.setAttribute("data-hydrated", "");
+  }, []);
   return (
     <PageContextProvider value={context}>
       <LanguageProvider value={shell.lang}>
-        <Header header={shell.header} languages={shell.languages} currency={shell.currency} lang={shell.lang} />
-        <Main id="main" tabIndex={-1}>
-          {children}
-        </Main>
-        <Footer footer={shell.footer} siteName={shell.siteName} />
+        <ViewportProvider>
+          <OverlayProvider>
+            <Header header={shell.header} languages={shell.languages} currency={shell.currency} lang={shell.lang} />
+            <Main id="main" tabIndex={-1}>
+              {children}
+            </Main>
+            <Footer footer={shell.footer} siteName={shell.siteName} />
+            <ModalHost />
+            <ToastList />
+          </OverlayProvider>
+        </ViewportProvider>
       </LanguageProvider>
     </PageContextProvider>
   );

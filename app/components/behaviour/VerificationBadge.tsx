@@ -1,0 +1,25 @@
+import type { MouseEvent, ReactNode } from "react";
+import { popupFeatures, popupMachine } from "../../../machines/popup.machine";
+import { useTrackedActor } from "./use-tracked-actor";
+
+// spec §2: the verification badge opens the verification page in a 560×490 popup. The plain
+// new-tab link stays the no-JavaScript (and popup-blocked) behaviour.
+export function VerificationBadgeLink({ href, label, className, children }: { href: string; label: string; className?: string; children: ReactNode }) {
+  const actor = useTrackedActor(popupMachine);
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    const popup = window.open(href, "verification", popupFeatures());
+    if (popup) {
+      event.preventDefault();
+      popup.opener = null;
+      actor.send({ type: "POPUP_OPENED" });
+    } else {
+      actor.send({ type: "POPUP_BLOCKED" });
+    }
+  };
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label} className={className} onClick={onClick}>
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,34 @@
+import { useSelector } from "@xstate/react";
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import type { Actor } from "xstate";
+import { viewportMachineFor, type viewportMachine } from "../../../machines/viewport.machine";
+import { usePageContext } from "../page-context";
+import { useTrackedActor } from "./use-tracked-actor";
+
+// spec §4: mobile first from the server-given value (context.isMobile), rechecked on load and on
+// resize. One actor for the page; components ask useIsMobile().
+
+type ViewportActor = Actor<typeof viewportMachine>;
+const ViewportContext = createContext<ViewportActor | null>(null);
+
+export function ViewportProvider({ children }: { children: ReactNode }) {
+  const serverSaysMobile = usePageContext()?.isMobile ?? false;
+  // The machine is chosen once, on the first render, so server and client start the same.
+  const [machine] = useState(() => viewportMachineFor(serverSaysMobile));
+  const actor = useTrackedActor(machine);
+  useEffect(() => {
+    const measure = () => actor.send({ type: "VIEWPORT_MEASURED", width: window.innerWidth });
+    measure();
+    window.addEventListener("resize", measure, { passive: true });
+    return () => window.removeEventListener("resize", measure);
+  }, [actor]);
+  return <ViewportContext.Provider value={actor}>{children}</ViewportContext.Provider>;
+}
+
+/** True on mobile viewports (768 px or less). Outside a provider: the server's value. */
+export function useIsMobile(): boolean {
+  const actor = useContext(ViewportContext);
+  const fallback = usePageContext()?.isMobile ?? false;
+  const fromActor = useSelector(actor ?? undefined, (s) => (s ? s.matches("mobile") : null));
+  return fromActor ?? fallback;
+}

@@ -1,0 +1,51 @@
+import { createContext, useContext, useMemo, type ReactNode } from "react";
+import type { Actor } from "xstate";
+import { modalStackMachine, type ModalEntry } from "../../../machines/modal-stack.machine";
+import { DEFAULT_TOAST_DURATION_MS, toastsMachine, type Toast } from "../../../machines/toasts.machine";
+import { useTrackedActor } from "../behaviour/use-tracked-actor";
+
+// The app-level overlay actors (ARCHITECTURE: Overlays): one modal stack and one toast list per
+// page, provided by PageShell, so any component can push a modal or show a toast.
+
+export type ModalRequest = Omit<ModalEntry, "id" | "children" | "closeOnOutsideClick" | "hasBack"> &
+  Partial<Pick<ModalEntry, "closeOnOutsideClick" | "hasBack">> & { children: ReactNode };
+export type ToastRequest = Pick<Toast, "message"> & Partial<Omit<Toast, "message">>;
+
+export interface Overlays {
+  modalStack: Actor<typeof modalStackMachine>;
+  toasts: Actor<typeof toastsMachine>;
+  openModal: (modal: ModalRequest) => string;
+  showToast: (toast: ToastRequest) => string;
+}
+
+const OverlayContext = createContext<Overlays | null>(null);
+let nextId = 0;
+const newId = (prefix: string) => `${prefix}-${++nextId}`;
+
+export function OverlayProvider({ children }: { children: ReactNode }) {
+  const modalStack = useTrackedActor(modalStackMachine);
+  const toasts = useTrackedActor(toastsMachine);
+  const value = useMemo<Overlays>(
+    () => ({
+      modalStack,
+      toasts,
+      openModal: (modal) => {
+        const id = newId("modal");
+        modalStack.send({ type: "OPEN", modal: { closeOnOutsideClick: true, hasBack: true, ...modal, id } });
+        return id;
+      },
+      showToast: (toast) => {
+        const id = toast.id ?? newId("toast");
+        toasts.send({ type: "ADD", toast: { tone: "info", autoClose: true, duration: DEFAULT_TOAST_DURATION_MS, ...toast, id } });
+        return id;
+      },
+    }),
+    [modalStack, toasts],
+  );
+  return <OverlayContext.Provider value={value}>{children}</OverlayContext.Provider>;
+}
+
+/** The overlays, or null outside a PageShell (components then degrade to their plain behaviour). */
+export function useOverlays(): Overlays | null {
+  return useContext(OverlayContext);
+}

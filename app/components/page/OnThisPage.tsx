@@ -1,0 +1,53 @@
+import type { Block } from "~/content/page-document";
+import { styled } from "../../../tokens/stitches.config";
+import { useBehaviourT } from "../behaviour/behaviour-strings";
+import { JumpLink } from "../behaviour/JumpLink";
+
+// "On this page": jump links to every block that has an id and a label (spec §2 in-page jump links),
+// shown when a page has at least two such blocks.
+
+const Nav = styled("nav", {
+  padding: "$16 $20",
+  borderRadius: "$12",
+  backgroundColor: "$surfaceSubtle",
+  border: "1px solid $divider",
+  h2: { fontSize: "$16", marginBottom: "$8" },
+  ul: { margin: 0, paddingLeft: "$20", display: "grid", gap: "$4" },
+});
+
+/** The label an "On this page" link shows for a block with an id. */
+export function blockLabel(block: Block): string | null {
+  switch (block.type) {
+    case "rich_text":
+      return block.text.match(/^##\s+(.+)$/m)?.[1]?.replace(/\{[^{}]*\}/g, "").trim() || null;
+    case "video":
+    case "experience_list":
+      return block.title;
+    case "download":
+    case "price":
+      return block.label;
+    case "image":
+      return block.caption ?? (block.alt || null);
+  }
+}
+
+export function OnThisPage({ blocks }: { blocks: Block[] }) {
+  const t = useBehaviourT();
+  const links = blocks.flatMap((b) => {
+    const label = b.id ? blockLabel(b) : null;
+    return b.id && label ? [{ id: b.id, label }] : [];
+  });
+  if (links.length < 2) return null;
+  return (
+    <Nav aria-label={t("onThisPage")}>
+      <h2>{t("onThisPage")}</h2>
+      <ul>
+        {links.map((l) => (
+          <li key={l.id}>
+            <JumpLink targetId={l.id}>{l.label}</JumpLink>
+          </li>
+        ))}
+      </ul>
+    </Nav>
+  );
+}

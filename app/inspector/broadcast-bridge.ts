@@ -1,0 +1,62 @@
+import type { InspectionEvent } from "xstate";
+import { INSPECT_CHANNEL, toTransferable, type BridgeMessage } from "./bridge-protocol";
+
+// Development only (loaded by load-inspectors.client.ts): posts every machine actor's snapshots,
+// received events and emitted (tracked) events on a BroadcastChannel, so /machines in another tab
+// follows this tab live, with no network. It remembers each actor's latest snapshot and replays
+// them when a /machines page says hello.
+
+function machineIdOf(actorRef: unknown): string | null {
+  const logic = (actorRef as unknown as { logic?: { id?: string; root?: unknown } }).logic;
+  return logic?.root && logic.id ? logic.id : null;
+}
+
+export function createBroadcastSink(): (event: InspectionEvent) => void {
+  const channel = new BroadcastChannel(INSPECT_CHANNEL);
+  const tabId = Math.random().toString(36).slice(2, 10);
+  const page = () => `${window.location.pathname}${window.location.search}`;
+  const latest = new Map<string, Extract<BridgeMessage, { kind: "snapshot" }>>();
+
+  const post = (message: BridgeMessage) => {
+    try {
+      channel.postMessage(message);
+    } catch {
+      // A value that cannot be cloned must not break the page.
+    }
+  };
+
+  channel.onmessage = (message: MessageEvent<BridgeMessage>) => {
+    if (message.data?.kind === "hello") for (const snapshot of latest.values()) post({ ...snapshot, page: page() });
+  };
+  window.addEventListener("pagehide", () => {
+    for (const actorId of latest.keys()) post({ kind: "stopped", tabId, actorId, at: Date.now() });
+  });
+
+  return (event) => {
+    const machineId = machineIdOf(event.actorRef);
+    if (!machineId) return;
+    const actorId = `${tabId}:${event.actorRef.sessionId}`;
+    if (event.type === "@xstate.snapshot") {
+      const snapshot = event.snapshot as { value?: unknown; context?: unknown; status?: string };
+      const message: Extract<BridgeMessage, { kind: "snapshot" }> = {
+        kind: "snapshot",
+        tabId,
+        page: page(),
+        actorId,
+        machineId,
+        value: toTransferable(snapshot.value),
+        context: toTransferable(snapshot.context),
+        status: snapshot.status ?? "active",
+        at: Date.now(),
+      };
+      latest.set(actorId, message);
+      post(message);
+      if (message.status !== "active") latest.delete(actorId);
+    } else if (event.type === "@xstate.event") {
+      post({ kind: "event", tabId, page: page(), actorId, machineId, event: toTransferable(event.event), at: Date.now() });
+    } else if (event.type === "@xstate.action") {
+      const action = (event as unknown as { action: { type: string; params?: { event?: unknown } } }).action;
+      if (action.type === "xstate.emit") post({ kind: "emitted", tabId, page: page(), actorId, machineId, event: toTransferable(action.params?.event), at: Date.now() });
+    }
+  };
+}

@@ -1,0 +1,103 @@
+import { and, assign, emit, enqueueActions, setup } from "xstate";
+import type { TrackedEvent } from "./tracked-event";
+
+// spec §3, §4: modals form a stack. Opening pushes, closing pops the top; the back button shows only
+// when more than one modal is stacked (and the entry allows it). Escape closes the top modal; a click
+// outside closes it only when its entry says closeOnOutsideClick. One app-level actor (PageShell).
+
+export type ModalVariant = "center" | "side" | "drawer";
+
+/** spec §3 Modal stack entry. `children` is what the host renders (a React node in app/). */
+export interface ModalEntry {
+  id: string;
+  title: string;
+  variant: ModalVariant;
+  closeOnOutsideClick: boolean;
+  /** Whether this entry offers a back button when another modal is below it. */
+  hasBack: boolean;
+  onCloseCallback?: () => void;
+  children?: unknown;
+  /** Optional commerce fields from the spec (product-card modals). */
+  isProductCardTracking?: boolean;
+  tgid?: number;
+}
+
+export interface ModalStackContext {
+  stack: ModalEntry[];
+}
+
+export type CloseReason = "button" | "escape" | "outside_click";
+
+export type ModalStackEvent =
+  | { type: "OPEN"; modal: ModalEntry }
+  | { type: "BACK" }
+  | { type: "CLOSE"; reason: CloseReason };
+
+type ModalStackEmitted = TrackedEvent<"modal_opened"> | TrackedEvent<"modal_back_pressed"> | TrackedEvent<"modal_closed">;
+
+export function topModal(context: ModalStackContext): ModalEntry | undefined {
+  return context.stack[context.stack.length - 1];
+}
+
+/** spec §4: the back button shows only when more than one modal is stacked. */
+export function showsBackButton(context: ModalStackContext): boolean {
+  return context.stack.length > 1 && (topModal(context)?.hasBack ?? false);
+}
+
+const titleOf = (entry: ModalEntry | undefined) => (entry?.title ?? "Modal").slice(0, 100);
+
+export const modalStackMachine = setup({
+  types: {
+    context: {} as ModalStackContext,
+    events: {} as ModalStackEvent,
+    emitted: {} as ModalStackEmitted,
+  },
+  actions: {
+    push: assign({ stack: ({ context, event }) => (event.type === "OPEN" ? [...context.stack, event.modal] : context.stack) }),
+    /** Pops the top entry and calls its onCloseCallback (the opener's hook, not a DOM read). */
+    popWithCallback: enqueueActions(({ context, enqueue }) => {
+      const top = topModal(context);
+      enqueue.assign({ stack: context.stack.slice(0, -1) });
+      if (top?.onCloseCallback) enqueue(top.onCloseCallback);
+    }),
+    pop: assign({ stack: ({ context }) => context.stack.slice(0, -1) }),
+    trackOpened: emit(({ context }) => {
+      const top = topModal(context);
+      return { type: "modal_opened" as const, modal_title: titleOf(top), variant: top?.variant ?? "center", depth: context.stack.length };
+    }),
+    // Emitted before the pop so the title is the modal that closes; depth is the depth after it.
+    trackBack: emit(({ context }) => ({ type: "modal_back_pressed" as const, modal_title: titleOf(topModal(context)), depth: context.stack.length - 1 })),
+    trackClosed: emit(({ context, event }) => ({
+      type: "modal_closed" as const,
+      modal_title: titleOf(topModal(context)),
+      reason: event.type === "CLOSE" ? event.reason : "button",
+      depth: Math.max(0, context.stack.length - 1),
+    })),
+  },
+  guards: {
+    canGoBack: ({ context }) => showsBackButton(context),
+    hasModalBelow: ({ context }) => context.stack.length > 1,
+    /** A click outside closes the top modal only if the entry allows it. */
+    allowsThisClose: ({ context, event }) => event.type !== "CLOSE" || event.reason !== "outside_click" || (topModal(context)?.closeOnOutsideClick ?? false),
+  },
+}).createMachine({
+  id: "modalStack",
+  description: "Modal stack overlaying any page (spec §3, §4)",
+  context: { stack: [] },
+  initial: "empty",
+  states: {
+    empty: {
+      on: { OPEN: { target: "open", actions: ["push", "trackOpened"], meta: { emits: "modal_opened" } } },
+    },
+    open: {
+      on: {
+        OPEN: { actions: ["push", "trackOpened"], meta: { emits: "modal_opened" } },
+        BACK: { guard: "canGoBack", actions: ["trackBack", "pop"], meta: { emits: "modal_back_pressed" } },
+        CLOSE: [
+          { guard: and(["allowsThisClose", "hasModalBelow"]), actions: ["trackClosed", "popWithCallback"], meta: { emits: "modal_closed" } },
+          { guard: "allowsThisClose", target: "empty", actions: ["trackClosed", "popWithCallback"], meta: { emits: "modal_closed" } },
+        ],
+      },
+    },
+  },
+});

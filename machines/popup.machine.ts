@@ -1,0 +1,36 @@
+import { emit, setup } from "xstate";
+import type { TrackedEvent } from "./tracked-event";
+
+// spec §2: the theatre retailer's verification badge opens the verification page in a 560×490 popup.
+// The component calls window.open and reports the fact: opened, or blocked (the plain new-tab link
+// then does its job, which is also the no-JavaScript behaviour).
+
+export const POPUP_WIDTH = 560;
+export const POPUP_HEIGHT = 490;
+
+export function popupFeatures(): string {
+  return `popup=yes,width=${POPUP_WIDTH},height=${POPUP_HEIGHT}`;
+}
+
+export const popupMachine = setup({
+  types: {
+    events: {} as { type: "POPUP_OPENED" } | { type: "POPUP_BLOCKED" },
+    emitted: {} as TrackedEvent<"verification_badge_opened">,
+  },
+  actions: {
+    trackPopup: emit({ type: "verification_badge_opened" as const, presentation: "popup" as const, popup_width: POPUP_WIDTH, popup_height: POPUP_HEIGHT }),
+    trackNewTab: emit({ type: "verification_badge_opened" as const, presentation: "new_tab" as const, popup_width: POPUP_WIDTH, popup_height: POPUP_HEIGHT }),
+  },
+}).createMachine({
+  id: "popup",
+  description: "Verification badge popup, 560×490 (spec §2)",
+  initial: "ready",
+  states: {
+    ready: {
+      on: {
+        POPUP_OPENED: { actions: "trackPopup", meta: { emits: "verification_badge_opened" } },
+        POPUP_BLOCKED: { actions: "trackNewTab", meta: { emits: "verification_badge_opened" } },
+      },
+    },
+  },
+});

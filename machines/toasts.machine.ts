@@ -1,0 +1,92 @@
+import { assign, cancel, emit, enqueueActions, setup } from "xstate";
+import type { TrackedEvent } from "./tracked-event";
+
+// spec §3, §4: toasts append and are removed by id; a toast with autoClose disappears after its
+// duration. Each auto-closing toast schedules its own EXPIRED event (a machine delay, cancelled if
+// the visitor dismisses it first). One app-level actor (PageShell).
+
+export type ToastTone = "info" | "success" | "warning" | "error";
+
+/** spec §3 Toast: id, autoClose, duration; plus what the list shows. */
+export interface Toast {
+  id: string;
+  message: string;
+  tone: ToastTone;
+  autoClose: boolean;
+  /** Milliseconds before an auto-closing toast disappears. */
+  duration: number;
+}
+
+export const DEFAULT_TOAST_DURATION_MS = 6000;
+
+export interface ToastsContext {
+  toasts: Toast[];
+}
+
+export type ToastsEvent = { type: "ADD"; toast: Toast } | { type: "DISMISS"; id: string } | { type: "EXPIRED"; id: string };
+
+type ToastsEmitted = TrackedEvent<"toast_shown"> | TrackedEvent<"toast_dismissed">;
+
+const expiryId = (id: string) => `toast-expiry:${id}`;
+
+export const toastsMachine = setup({
+  types: {
+    context: {} as ToastsContext,
+    events: {} as ToastsEvent,
+    emitted: {} as ToastsEmitted,
+  },
+  actions: {
+    append: assign({ toasts: ({ context, event }) => (event.type === "ADD" ? [...context.toasts.filter((t) => t.id !== event.toast.id), event.toast] : context.toasts) }),
+    remove: assign({ toasts: ({ context, event }) => (event.type === "ADD" ? context.toasts : context.toasts.filter((t) => t.id !== event.id)) }),
+    scheduleExpiry: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== "ADD") return;
+      enqueue.raise({ type: "EXPIRED", id: event.toast.id }, { delay: "toastDuration", id: expiryId(event.toast.id) });
+    }),
+    cancelExpiry: cancel(({ event }) => expiryId(event.type === "ADD" ? event.toast.id : event.id)),
+    trackShown: emit(({ event }) => {
+      const toast = event.type === "ADD" ? event.toast : { id: "unknown", tone: "info" as const, autoClose: false, duration: 0 };
+      return { type: "toast_shown" as const, toast_id: toast.id, tone: toast.tone, auto_close: toast.autoClose, duration_ms: toast.duration };
+    }),
+    trackDismissed: emit(({ event }) => ({ type: "toast_dismissed" as const, toast_id: event.type === "ADD" ? event.toast.id : event.id, reason: "button" as const })),
+    trackExpired: emit(({ event }) => ({ type: "toast_dismissed" as const, toast_id: event.type === "ADD" ? event.toast.id : event.id, reason: "timeout" as const })),
+  },
+  guards: {
+    autoCloses: ({ event }) => event.type === "ADD" && event.toast.autoClose,
+    isListed: ({ context, event }) => event.type !== "ADD" && context.toasts.some((t) => t.id === event.id),
+    isLastListed: ({ context, event }) => event.type !== "ADD" && context.toasts.length === 1 && context.toasts[0]?.id === event.id,
+  },
+  delays: {
+    toastDuration: ({ event }) => (event.type === "ADD" ? Math.max(0, event.toast.duration) : DEFAULT_TOAST_DURATION_MS),
+  },
+}).createMachine({
+  id: "toasts",
+  description: "Toast list overlaying any page (spec §3, §4)",
+  context: { toasts: [] },
+  initial: "empty",
+  states: {
+    empty: {
+      on: {
+        ADD: [
+          { guard: "autoCloses", target: "showing", actions: ["cancelExpiry", "append", "scheduleExpiry", "trackShown"], meta: { emits: "toast_shown" } },
+          { target: "showing", actions: ["cancelExpiry", "append", "trackShown"], meta: { emits: "toast_shown" } },
+        ],
+      },
+    },
+    showing: {
+      on: {
+        ADD: [
+          { guard: "autoCloses", actions: ["cancelExpiry", "append", "scheduleExpiry", "trackShown"], meta: { emits: "toast_shown" } },
+          { actions: ["cancelExpiry", "append", "trackShown"], meta: { emits: "toast_shown" } },
+        ],
+        DISMISS: [
+          { guard: "isLastListed", target: "empty", actions: ["cancelExpiry", "remove", "trackDismissed"], meta: { emits: "toast_dismissed" } },
+          { guard: "isListed", actions: ["cancelExpiry", "remove", "trackDismissed"], meta: { emits: "toast_dismissed" } },
+        ],
+        EXPIRED: [
+          { guard: "isLastListed", target: "empty", actions: ["remove", "trackExpired"], meta: { emits: "toast_dismissed" } },
+          { guard: "isListed", actions: ["remove", "trackExpired"], meta: { emits: "toast_dismissed" } },
+        ],
+      },
+    },
+  },
+});

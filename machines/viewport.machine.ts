@@ -1,0 +1,55 @@
+import { assign, emit, setup } from "xstate";
+import type { TrackedEvent } from "./tracked-event";
+
+// spec §4, §9: mobile status starts from the server-given value (so the first client render matches
+// the server's), then is rechecked on load and on resize. 768 px or less is mobile.
+
+export const MOBILE_MAX_WIDTH_PX = 768;
+
+export function isMobileWidth(width: number): boolean {
+  return width <= MOBILE_MAX_WIDTH_PX;
+}
+
+export type ViewportEvent = { type: "VIEWPORT_MEASURED"; width: number };
+
+const viewportSetup = setup({
+  types: {
+    context: {} as { width: number | null },
+    events: {} as ViewportEvent,
+    emitted: {} as TrackedEvent<"viewport_changed">,
+  },
+  actions: {
+    assignWidth: assign({ width: ({ event }) => Math.max(0, Math.round(event.width)) }),
+    trackChanged: emit(({ context }) => ({ type: "viewport_changed" as const, is_mobile: isMobileWidth(context.width ?? 0), viewport_width: context.width ?? 0 })),
+  },
+  guards: {
+    measuresMobile: ({ event }) => isMobileWidth(event.width),
+    measuresDesktop: ({ event }) => !isMobileWidth(event.width),
+  },
+});
+
+/** The initial state is the server's guess (context.isMobile), so it is part of the machine, not input. */
+function createViewportMachine(initial: "mobile" | "desktop") {
+  return viewportSetup.createMachine({
+    id: "viewport",
+    description: "Mobile or desktop: the server's guess first, then measured on load and resize (spec §4)",
+    context: { width: null },
+    initial,
+    states: {
+      // Only a change of class is a transition: measuring the same class again changes nothing.
+      mobile: {
+        on: { VIEWPORT_MEASURED: { guard: "measuresDesktop", target: "desktop", actions: ["assignWidth", "trackChanged"], meta: { emits: "viewport_changed" } } },
+      },
+      desktop: {
+        on: { VIEWPORT_MEASURED: { guard: "measuresMobile", target: "mobile", actions: ["assignWidth", "trackChanged"], meta: { emits: "viewport_changed" } } },
+      },
+    },
+  });
+}
+
+export const viewportMachine = createViewportMachine("desktop");
+export const mobileFirstViewportMachine = createViewportMachine("mobile");
+
+export function viewportMachineFor(isMobile: boolean) {
+  return isMobile ? mobileFirstViewportMachine : viewportMachine;
+}
