@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { PageContext } from "../../tracking/page-context";
-import { uiString, type UiStringKey } from "~/i18n/ui-strings";
+import type { UiStringKey, UiStrings } from "~/i18n/ui-strings";
 
 // The page context (spec §3) for every component below the page, and tracking.
 const Context = createContext<PageContext | null>(null);
@@ -13,11 +13,17 @@ export function usePageContext(): PageContext | null {
   return useContext(Context);
 }
 
-const LangContext = createContext<string>("en");
+/** The page language and its interface words, handed over by the loader (no dictionaries in the bundle). */
+export interface LanguageValue {
+  lang: string;
+  strings: UiStrings;
+}
+const LangContext = createContext<LanguageValue | null>(null);
 export const LanguageProvider = LangContext.Provider;
 
 /** Interface words in the page language. */
 export function useT(): (key: UiStringKey) => string {
-  const lang = useContext(LangContext);
-  return (key) => uiString(lang, key);
+  const value = useContext(LangContext);
+  // Outside a provider (never on a rendered page) the key itself shows, which a test would notice.
+  return (key) => value?.strings[key] ?? key;
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // The shape of the documents in content/ (issue 2). Sites hold the default header and footer;
 // a page document may override either. Validated with zod when loaded; issues name file and field.

@@ -1,9 +1,10 @@
+import { BEHAVIOUR_STRINGS, BEHAVIOUR_STRINGS_EN } from "./behaviour-strings";
 import { DEFAULT_LANGUAGE, type SupportedLanguageCode } from "./languages";
 
 // The storefront's own interface words, in every supported language. Content comes from editors;
 // these are the words around it. A missing key in a language falls back to English.
 
-const en = {
+const shellEn = {
   skipToContent: "Skip to content",
   tickets: "Tickets",
   menu: "Menu",
@@ -38,7 +39,10 @@ const en = {
   map: "Map",
 } as const;
 
+const en = { ...shellEn, ...BEHAVIOUR_STRINGS_EN };
 export type UiStringKey = keyof typeof en;
+/** One language's complete dictionary, as the server hands it to the page (the browser ships no dictionaries). */
+export type UiStrings = Record<UiStringKey, string>;
 type Dictionary = Partial<Record<UiStringKey, string>>;
 
 const dictionaries: Record<SupportedLanguageCode, Dictionary> = {
@@ -58,11 +62,22 @@ const dictionaries: Record<SupportedLanguageCode, Dictionary> = {
   tr: { skipToContent: "İçeriğe geç", tickets: "Biletler", menu: "Menü", closeMenu: "Menüyü kapat", explore: "Keşfet", currency: "Para birimi", language: "Dil", callUs: "Bizi arayın", close: "Kapat", back: "Geri", quickLinks: "Hızlı bağlantılar", poweredBy: "Powered by Roamly", verifiedRetailer: "Resmi satıcı: doğrula", pageNotFound: "Sayfa bulunamadı", pageNotFoundText: "Bu sayfayı bulamadık. Taşınmış olabilir ya da bağlantı hatalı yazılmış olabilir.", goHome: "Ana sayfaya git", badRequest: "Bu adres doğru görünmüyor.", showingEnglish: "Bu sayfa henüz dilinizde mevcut değil, bu yüzden İngilizce gösteriliyor.", from: "başlangıç", bookNow: "Hemen rezervasyon yap", download: "İndir", downloadFailed: "İndirme başarısız oldu. Lütfen tekrar deneyin.", reviews: "değerlendirme", opensInNewTab: "(yeni sekmede açılır)", embeddedContent: "Gömülü içerik", calloutInfo: "Bilgi", calloutTip: "İpucu", calloutWarning: "Uyarı", goodToKnow: "Bilmekte fayda var", watchVideo: "Videoyu izle", listenOnSpotify: "Spotify'da dinle", map: "Harita" },
 };
 
-export function uiString(lang: string, key: UiStringKey): string {
-  const dict = (dictionaries as Record<string, Dictionary>)[lang] ?? dictionaries[DEFAULT_LANGUAGE];
-  return dict[key] ?? en[key];
+function dictionaryFor(lang: string): Dictionary {
+  const shell = (dictionaries as Record<string, Dictionary>)[lang] ?? dictionaries[DEFAULT_LANGUAGE];
+  return { ...BEHAVIOUR_STRINGS[lang], ...shell };
 }
 
-/** For tests: every language's dictionary. */
-export const UI_DICTIONARIES = dictionaries;
+export function uiString(lang: string, key: UiStringKey): string {
+  return dictionaryFor(lang)[key] ?? en[key];
+}
+
+/** The complete dictionary for a language; a key missing in it falls back to English. */
+export function uiDictionary(lang: string): UiStrings {
+  return { ...en, ...dictionaryFor(lang) };
+}
+
+/** For tests: every language's dictionary (shell and behaviour words together). */
+export const UI_DICTIONARIES = Object.fromEntries(
+  Object.keys(dictionaries).map((lang) => [lang, dictionaryFor(lang)]),
+) as Record<SupportedLanguageCode, Dictionary>;
 export const UI_STRING_KEYS = Object.keys(en) as UiStringKey[];

@@ -6,6 +6,7 @@ import { resolveFooter, resolveHeader, type ResolvedFooter, type ResolvedHeader 
 import { getEnv, type Env } from "~/env.server";
 import { DEFAULT_LANGUAGE, getLanguage, toSupportedLanguage } from "~/i18n/languages";
 import { toCurrencyCode } from "~/i18n/currencies";
+import { uiDictionary, type UiStrings } from "~/i18n/ui-strings";
 import { isBookingDate } from "~/booking/booking-url";
 import { apiConfig, priceCache } from "~/prices/api-runtime.server";
 import { loadPageCommerce, type PageCommerce } from "~/prices/load-commerce.server";
@@ -28,6 +29,8 @@ export interface LanguageOption {
 }
 
 export interface Shell {
+  /** The page language's interface words (the browser ships no dictionaries). */
+  strings: UiStrings;
   siteName: string;
   siteHost: string;
   isLTT: boolean;
@@ -70,6 +73,8 @@ export interface DirectoryData {
 
 export interface NotFoundData {
   kind: "not-found" | "bad-request";
+  /** Interface words for a 404 without a site shell (English). */
+  strings: UiStrings;
   shell: Shell | null;
   message: string;
   /** Only in development URL mode: the bad documents behind this uid, naming file and field. */
@@ -86,6 +91,7 @@ function linkContext(env: Env, store: ContentStore, host: string, lang: string):
 
 function buildShell(site: Site, doc: Pick<PageDocument, "header" | "footer"> | null, ctx: LinkContext, env: Env, currency: string, languages: LanguageOption[]): Shell {
   return {
+    strings: uiDictionary(ctx.lang),
     siteName: site.name,
     siteHost: site.host,
     isLTT: site.host.includes(env.THEATRE_BRAND_HOST),
@@ -98,7 +104,7 @@ function buildShell(site: Site, doc: Pick<PageDocument, "header" | "footer"> | n
 }
 
 function notFound(kind: NotFoundData["kind"], status: number, message: string, shell: Shell | null, contentErrors: ContentError[]): never {
-  throw json<NotFoundData>({ kind, shell, message, contentErrors }, { status, headers: { "Cache-Control": "public, max-age=60" } });
+  throw json<NotFoundData>({ kind, shell, message, contentErrors, strings: shell?.strings ?? uiDictionary(DEFAULT_LANGUAGE) }, { status, headers: { "Cache-Control": "public, max-age=60" } });
 }
 
 /** The booking date (spec §5): the page's ?date= when it is a real date from today on, else today (UTC). */

@@ -74,9 +74,9 @@ export function PageErrorBoundary() {
       );
     }
     return (
-      <LanguageProvider value="en">
+      <LanguageProvider value={{ lang: "en", strings: data.strings }}>
         <main id="main">
-          <NotFound data={data ?? { kind: "not-found", shell: null, message: "", contentErrors: [] }} />
+          <NotFound data={data} />
         </main>
       </LanguageProvider>
     );

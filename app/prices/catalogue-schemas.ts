@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { FLOW_TYPES } from "~/booking/flow-types";
 
 // zod schemas for the upstream answers we read (spec §3, §7). Only the fields the storefront uses

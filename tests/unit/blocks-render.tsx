@@ -3,6 +3,7 @@ import type { ReactElement } from "react";
 import { BlockView } from "~/components/blocks/BlockView";
 import { RichText } from "~/components/blocks/RichText";
 import { LanguageProvider, PageContextProvider } from "~/components/page-context";
+import { uiDictionary } from "~/i18n/ui-strings";
 import type { Block } from "~/content/page-document";
 import type { PageContext } from "../../tracking/page-context";
 
@@ -28,7 +29,7 @@ export function pageContext(lang = "en"): PageContext {
 export function render(element: ReactElement, lang = "en"): string {
   return renderToStaticMarkup(
     <PageContextProvider value={pageContext(lang)}>
-      <LanguageProvider value={lang}>{element}</LanguageProvider>
+      <LanguageProvider value={{ lang, strings: uiDictionary(lang) }}>{element}</LanguageProvider>
     </PageContextProvider>,
   );
 }

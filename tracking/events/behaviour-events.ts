@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { defineEvent, prop } from "../define-event";
 
 // Events emitted by state-machine transitions (machines/*.machine.ts, each transition names its event

@@ -26,7 +26,7 @@ export function PageShell({ shell, context, children }: { shell: Shell; context:
   }, []);
   return (
     <PageContextProvider value={context}>
-      <LanguageProvider value={shell.lang}>
+      <LanguageProvider value={{ lang: shell.lang, strings: shell.strings }}>
         <ViewportProvider>
           <OverlayProvider>
             <Header header={shell.header} languages={shell.languages} currency={shell.currency} lang={shell.lang} />
