@@ -1,21 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/setup/chromium";
 
 // Browser tests run against the production build on Debian's chromium (never a downloaded browser).
 // E2E_PORT lets parallel checkouts run their own servers.
 const port = Number(process.env.E2E_PORT ?? 3210);
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-  // The embedded sites use reserved .example hosts; map them to this machine for the path URL form.
-  "--host-resolver-rules=MAP *.example 127.0.0.1",
-];
+const chromium = CHROMIUM_PATH;
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -1,18 +1,13 @@
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, consentEquals, parseConsent, serializeConsent, type ConsentState } from "./consent";
 import { getPageContext, track } from "./track";
+import { cookieValue } from "./cookie-value";
 
 // The consent API for the browser: a consent banner (ours, or a third-party one through
 // window.storefrontConsent) calls setConsent() with the visitor's choice. It writes the
 // `consent-state` cookie, pushes the Consent Mode `update` command, and tracks consent_updated.
 
 function readCookie(name: string): string | null {
-  const match = document.cookie.match(new RegExp(`(?:^|; )${name}=([^;]*)`));
-  if (!match?.[1]) return null;
-  try {
-    return decodeURIComponent(match[1]);
-  } catch {
-    return null;
-  }
+  return cookieValue(document.cookie, name);
 }
 
 /** The stored choice, or null when the visitor has not chosen (the head script's defaults apply). */

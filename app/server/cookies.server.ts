@@ -1,21 +1,12 @@
+import { cookieValue } from "../../tracking/cookie-value";
+
 // Plain cookie reading and writing. The storefront's cookies (spec §9: currency, consent-state, h-sid,
 // h-attr, age-restriction) are plain strings that the tag manager and other services read too, so
 // they are not Remix's signed JSON cookies.
 
+/** A cookie from the Cookie request header (the parser is shared with the browser side). */
 export function readCookie(cookieHeader: string | null, name: string): string | null {
-  if (!cookieHeader || cookieHeader.length > 8192) return null;
-  for (const part of cookieHeader.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() !== name) continue;
-    const value = part.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1");
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return null;
-    }
-  }
-  return null;
+  return cookieValue(cookieHeader, name);
 }
 
 export interface CookieOptions {

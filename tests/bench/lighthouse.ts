@@ -1,5 +1,6 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../setup/chromium";
 
 // Lighthouse (npm package, v12 for Node 20) against Debian's chromium, mobile settings (its default:
 // Moto G power emulation with simulated slow 4G and 4x CPU throttling).
@@ -14,17 +15,8 @@ export interface LighthouseScores {
 
 export async function runLighthouse(urls: readonly string[]): Promise<LighthouseScores[]> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
   });
   try {
     const scores: LighthouseScores[] = [];

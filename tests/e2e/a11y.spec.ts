@@ -18,6 +18,11 @@ const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 800 },
 ] as const;
 
+/** Behaviour (menus, modals) is wired once React has hydrated; PageShell marks <html> then. */
+async function hydrated(page: import("@playwright/test").Page) {
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+}
+
 async function expectNoViolations(page: import("@playwright/test").Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
@@ -38,6 +43,7 @@ for (const viewport of VIEWPORTS) {
 
     test("with the menu open", async ({ page }) => {
       await page.goto(`/?uid=${LTT}&lang=en`);
+      await hydrated(page);
       if (viewport.name === "mobile") {
         await page.getByRole("button", { name: "Menu" }).click();
         await expect(page.getByRole("navigation", { name: "Menu" })).toBeVisible();
@@ -50,6 +56,7 @@ for (const viewport of VIEWPORTS) {
 
     test("with a modal open", async ({ page }) => {
       await page.goto(`/?uid=${LTT}.shows.les-miserables&lang=en`);
+      await hydrated(page);
       await page.getByRole("button", { name: "Call us" }).click();
       await expect(page.getByRole("dialog")).toBeVisible();
       await expectNoViolations(page, `modal open ${viewport.name}`);

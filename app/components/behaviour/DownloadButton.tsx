@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { fromPromise } from "xstate";
 import { DownloadHttpError, downloadMachine, type FetchedFile } from "../../../machines/download.machine";
 import { styled } from "../../../tokens/stitches.config";
+import { primaryAction } from "../ui/action-styles";
 import { useT } from "../page-context";
 import { useOverlays } from "../overlays/overlay-context";
 import { useBehaviourT } from "./behaviour-strings";
@@ -17,18 +18,7 @@ export interface DownloadButtonProps {
 }
 
 const Link = styled("a", {
-  display: "inline-flex",
-  alignItems: "center",
-  gap: "$8",
-  minHeight: "44px",
-  padding: "$8 $16",
-  borderRadius: "$8",
-  backgroundColor: "$cta",
-  color: "$ctaText",
-  fontWeight: "$semibold",
-  textDecoration: "none",
-  cursor: "pointer",
-  "&:hover": { backgroundColor: "$ctaHover", color: "$ctaText" },
+  ...primaryAction,
   "&[aria-disabled='true']": { backgroundColor: "$ctaDisabled", cursor: "not-allowed" },
 });
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { resolveActionLink, type ResolvedLink } from "~/content/action-link";
 import { styled } from "../../../tokens/stitches.config";
+import { primaryAction, secondaryAction } from "../ui/action-styles";
 import { useT } from "../page-context";
 import type { LinkTarget } from "./inline-props";
 import { useLinkContext } from "./link-context";
@@ -21,32 +22,8 @@ const Anchor = styled("a", {
   variants: {
     appearance: {
       link: {},
-      primary: {
-        display: "inline-flex",
-        alignItems: "center",
-        gap: "$8",
-        minHeight: "44px",
-        px: "$24",
-        borderRadius: "$8",
-        backgroundColor: "$cta",
-        color: "$ctaText",
-        fontWeight: "$semibold",
-        textDecoration: "none",
-        "&:hover": { backgroundColor: "$ctaHover", color: "$ctaText" },
-      },
-      secondary: {
-        display: "inline-flex",
-        alignItems: "center",
-        gap: "$8",
-        minHeight: "44px",
-        px: "$24",
-        borderRadius: "$8",
-        border: "2px solid $cta",
-        color: "$cta",
-        fontWeight: "$semibold",
-        textDecoration: "none",
-        "&:hover": { backgroundColor: "$purpleLight", color: "$ctaHover" },
-      },
+      primary: { ...primaryAction, px: "$24" },
+      secondary: { ...secondaryAction, px: "$24" },
     },
   },
   defaultVariants: { appearance: "link" },

@@ -7,6 +7,7 @@ import { categoryLabelColor, isComboCategory } from "~/prices/category-ids";
 import type { Experience } from "~/prices/price-types";
 import { designTokens } from "../../../tokens/design-tokens";
 import { styled } from "../../../tokens/stitches.config";
+import { primaryAction } from "../ui/action-styles";
 import { track } from "../../../tracking/track";
 import { FallbackImage } from "../behaviour/FallbackImage";
 import { useT } from "../page-context";
@@ -88,19 +89,7 @@ const Footer = styled("div", {
   flexWrap: "wrap",
 });
 
-const BookLink = styled("a", {
-  display: "inline-flex",
-  alignItems: "center",
-  minHeight: "44px",
-  padding: "$8 $16",
-  borderRadius: "$8",
-  backgroundColor: "$cta",
-  color: "$ctaText",
-  fontWeight: "$semibold",
-  textDecoration: "none",
-  "&:hover": { backgroundColor: "$ctaHover" },
-  "&:focus-visible": { outline: "2px solid $focusRing", outlineOffset: "2px" },
-});
+const BookLink = styled("a", primaryAction);
 
 interface CardProps {
   experience: Experience;

@@ -4,6 +4,7 @@ import type { ResolvedHeader, ResolvedMenuItem } from "~/content/resolve-shell";
 import type { LanguageOption } from "~/page/load-page.server";
 import { headerMachine } from "../../../machines/header.machine";
 import { styled } from "../../../tokens/stitches.config";
+import { primaryAction } from "../ui/action-styles";
 import { FallbackImageWithKind } from "../behaviour/FallbackImage";
 import { useDisclosure } from "../behaviour/use-disclosure";
 import { useTrackedActor } from "../behaviour/use-tracked-actor";
@@ -93,17 +94,8 @@ export const HeaderButton = styled("button", {
 });
 
 const TicketsLink = styled("a", {
-  display: "inline-flex",
-  alignItems: "center",
-  minHeight: "44px",
-  padding: "$8 $16",
-  borderRadius: "$8",
-  backgroundColor: "$cta",
-  color: "$ctaText",
-  fontWeight: "$semibold",
-  textDecoration: "none",
+  ...primaryAction,
   whiteSpace: "nowrap",
-  "&:hover": { backgroundColor: "$ctaHover", color: "$ctaText" },
   "@mobile": { padding: "$6 $12", minHeight: "36px", fontSize: "$14" },
 });
 

@@ -13,6 +13,7 @@ import { consentDefaults, type ConsentState } from "../../../tracking/consent";
 import { getConsent, setConsent } from "../../../tracking/consent-update";
 import type { PageContext } from "../../../tracking/page-context";
 import { beginPageView, connectPipeline, setAttribution, setPageContext, track } from "../../../tracking/track";
+import { cookieValue } from "../../../tracking/cookie-value";
 
 // The client side of tracking, mounted once in root.tsx. It sets the page context for track()
 // from the page route's loader data, fires page_viewed per navigation, keeps attribution (spec §9),
@@ -36,13 +37,7 @@ function usePageContextFromMatches(): PageContext | null {
 }
 
 function readCookie(name: string): string | null {
-  const match = document.cookie.match(new RegExp(`(?:^|; )${name}=([^;]*)`));
-  if (!match?.[1]) return null;
-  try {
-    return decodeURIComponent(match[1]);
-  } catch {
-    return null;
-  }
+  return cookieValue(document.cookie, name);
 }
 
 /** This document's attribution: without ad_storage consent it lives here only, never in a cookie. */
