@@ -3,6 +3,7 @@ import * as build from "@remix-run/dev/server-build";
 import compression from "compression";
 import express from "express";
 import path from "node:path";
+import { getContentStore } from "~/content/content-store.server";
 import { getEnv } from "~/env.server";
 import { setSandboxHosts } from "~/prices/api-runtime.server";
 import { badRequestHtml, checkRequestTarget } from "~/server/request-guard.server";
@@ -17,6 +18,23 @@ try {
   env = getEnv();
 } catch (error) {
   console.error((error as Error).message);
+  process.exit(1);
+}
+
+// React picks its development or production build from NODE_ENV when it is first imported; the
+// development build renders several times slower. `npm start` sets it; say so loudly when it is missing.
+if (process.env.NODE_ENV !== "production" && build.mode === "production") {
+  console.warn("NODE_ENV is not 'production': React runs its slow development build. Start with NODE_ENV=production.");
+}
+
+// Load (and validate) the content before the first request, so a missing folder stops start-up
+// with a clear message instead of failing every request.
+try {
+  const store = getContentStore(env.CONTENT_DIR);
+  if (store.sites.length === 0) throw new Error("no valid site folder (content/<site>/site.json) was found");
+  console.log(`Content: ${store.sites.length} sites, ${store.allPages().length} documents${store.errors.length ? `, ${store.errors.length} invalid (see above)` : ""}`);
+} catch (error) {
+  console.error(`Cannot read content from CONTENT_DIR="${env.CONTENT_DIR}" (resolved from ${process.cwd()}): ${(error as Error).message}`);
   process.exit(1);
 }
 

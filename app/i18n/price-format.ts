@@ -1,4 +1,5 @@
 import { CODE_DISPLAY_CURRENCIES } from "./currencies";
+import { numberFormat } from "./intl-cache";
 import { localeFor, toSupportedLanguage } from "./languages";
 
 // spec §5/§9 price display:
@@ -30,7 +31,7 @@ export function formatPrice(amount: number | null | undefined, currency: string 
     ? { notation: "compact", compactDisplay: "short", minimumFractionDigits: 0, maximumFractionDigits: 1 } as const
     : { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 };
   const make = (currencyDisplay: "code" | "symbol" | "narrowSymbol") =>
-    new Intl.NumberFormat(locale, { style: "currency", currency: code, currencyDisplay, ...digits });
+    numberFormat(locale, { style: "currency", currency: code, currencyDisplay, ...digits });
 
   // Intl separates a code from the number with a no-break space; keep it so prices never wrap.
   if (showCode) return make("code").format(amount);

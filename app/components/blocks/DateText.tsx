@@ -1,6 +1,7 @@
 import { localeFor, toSupportedLanguage } from "~/i18n/languages";
 import { parseIsoDate, type DateFormat } from "./inline-props";
 import { useLang } from "./use-lang";
+import { dateTimeFormat } from "~/i18n/intl-cache";
 
 // Localized dates: Intl.DateTimeFormat in the page language. Formatted in UTC so the server and every
 // visitor's browser print the same day whatever their time zone.
@@ -17,7 +18,7 @@ export function formatContentDate(value: string, format: DateFormat, lang: strin
   const date = parseIsoDate(value);
   if (!date) return "";
   const withTime = value.includes("T") && format !== "month" ? { timeStyle: "short" as const } : {};
-  return new Intl.DateTimeFormat(localeFor(toSupportedLanguage(lang)), { ...OPTIONS[format], ...withTime, timeZone: "UTC" }).format(date);
+  return dateTimeFormat(localeFor(toSupportedLanguage(lang)), { ...OPTIONS[format], ...withTime, timeZone: "UTC" }).format(date);
 }
 
 export function DateText({ value, format }: { value: string; format: DateFormat }) {

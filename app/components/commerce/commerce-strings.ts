@@ -1,3 +1,4 @@
+import { numberFormat } from "~/i18n/intl-cache";
 import { localeFor, toSupportedLanguage } from "~/i18n/languages";
 
 // The few words the experience cards need beyond app/i18n/ui-strings (from, bookNow, reviews).
@@ -30,9 +31,9 @@ export function cardWords(lang: string): CardWords {
 }
 
 export function formatRating(average: number, lang: string): string {
-  return new Intl.NumberFormat(localeFor(toSupportedLanguage(lang)), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(average);
+  return numberFormat(localeFor(toSupportedLanguage(lang)), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(average);
 }
 
 export function formatCount(count: number, lang: string): string {
-  return new Intl.NumberFormat(localeFor(toSupportedLanguage(lang))).format(count);
+  return numberFormat(localeFor(toSupportedLanguage(lang))).format(count);
 }
