@@ -48,6 +48,9 @@ export const EnvSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     /** Entries kept by the in-process price cache (least recently used go first). */
+    /** Rendered-page micro-cache: how long a public page may be served from memory (0 turns it off). */
+    PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+    PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
     PRICE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(10).max(1_000_000).default(5000),
     /** spec §2: booking links go to {subdomain}.{BOOKING_DOMAIN}. */
     BOOKING_DOMAIN: z

@@ -1,4 +1,5 @@
 import { createRequestHandler } from "@remix-run/express";
+import { createRequestHandler as createFetchHandler } from "@remix-run/node";
 import * as build from "@remix-run/dev/server-build";
 import compression from "compression";
 import express from "express";
@@ -6,6 +7,9 @@ import path from "node:path";
 import { getContentStore } from "~/content/content-store.server";
 import { getEnv } from "~/env.server";
 import { setSandboxHosts } from "~/prices/api-runtime.server";
+import { detectBot, detectMobile, readCountryCode } from "~/page/page-context.server";
+import { readCookie } from "~/server/cookies.server";
+import { PageCache, pageCacheKey, storableForMs, toCachedPage, withNonce } from "~/server/page-cache.server";
 import { badRequestHtml, checkRequestTarget } from "~/server/request-guard.server";
 import { startSandbox } from "../sandbox/server";
 import { makeNonce, securityHeaders } from "~/server/security-headers.server";
@@ -62,10 +66,59 @@ const remixHandler = createRequestHandler({
   getLoadContext: (_req, res) => ({ nonce: res.locals.nonce as string }),
 });
 
+// GET pages go through the fetch handler so a rendered page can be kept in the micro-cache.
+const fetchHandler = createFetchHandler(build, build.mode);
+const pageCache = new PageCache(1000, env.PAGE_CACHE_MAX_MB * 1024 * 1024);
+
+function toFetchRequest(req: express.Request, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  return new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, { method: "GET", headers, signal });
+}
+
+async function servePage(req: express.Request, res: express.Response, nonce: string) {
+  const headers = new Headers(req.headers as Record<string, string>);
+  const key = pageCacheKey({
+    host: req.get("host") ?? "",
+    url: req.originalUrl,
+    currencyKey: `${req.get("x-currency") ?? ""}/${readCookie(req.get("cookie") ?? null, "currency") ?? ""}`,
+    countryCode: readCountryCode(headers, env.COUNTRY_HEADER),
+    isBot: detectBot(headers),
+    isMobile: detectMobile(headers),
+  });
+  const now = Date.now();
+  const hit = pageCache.get(key, now);
+  if (hit) {
+    res.status(hit.status);
+    for (const [name, value] of hit.headers) res.setHeader(name, value);
+    res.setHeader("Server-Timing", 'page-cache;desc="hit"');
+    return res.send(withNonce(hit, nonce));
+  }
+  const controller = new AbortController();
+  res.on("close", () => controller.abort());
+  const response = await fetchHandler(toFetchRequest(req, controller.signal), { nonce });
+  res.status(response.status);
+  for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader("Set-Cookie", cookies);
+  const ttlMs = storableForMs(response.status, response.headers, env.PAGE_CACHE_TTL_MS);
+  if (ttlMs > 0) {
+    const html = await response.text();
+    pageCache.set(key, toCachedPage(response.status, response.headers, html, nonce, ttlMs, now));
+    res.setHeader("Server-Timing", `${response.headers.get("server-timing") ?? ""}${response.headers.has("server-timing") ? ", " : ""}page-cache;desc="miss"`);
+    return res.send(html);
+  }
+  return res.send(Buffer.from(await response.arrayBuffer()));
+}
+
 app.all("*", (req, res, next) => {
   const nonce = makeNonce();
   res.locals.nonce = nonce;
   for (const [name, value] of Object.entries(securityHeaders(nonce))) res.setHeader(name, value);
+  if (req.method === "GET" && env.PAGE_CACHE_TTL_MS > 0) return servePage(req, res, nonce).catch(next);
   return remixHandler(req, res, next);
 });
 

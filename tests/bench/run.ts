@@ -44,6 +44,19 @@ async function main() {
     await server.stop();
   }
 
+  // The same pages rendered on every request (page micro-cache off), so the cost of rendering stays visible.
+  const uncached: Array<{ type: string; reqPerSec: number; p99Ms: number }> = [];
+  const rawServer = await startServer(COLD_PORT + 1, { BENCH_MODE: "1", PAGE_CACHE_TTL_MS: "0" });
+  try {
+    for (const page of BENCH_PAGES) for (let i = 0; i < 3; i++) await fetch(`${rawServer.url}${page.path}`);
+    for (const page of BENCH_PAGES) {
+      const result = await load(`${rawServer.url}${page.path}`, { durationSeconds: Math.max(3, Math.round(DURATION / 2)) });
+      uncached.push({ type: page.type, reqPerSec: Math.round(result.requestsPerSecond), p99Ms: result.p99Ms });
+    }
+  } finally {
+    await rawServer.stop();
+  }
+
   // Cold cache: a fresh server whose sandbox answers every call 200 ms late.
   const coldServer = await startServer(COLD_PORT, { SANDBOX_FAULT: "latency=200" });
   try {
@@ -74,6 +87,7 @@ async function main() {
     machine: { cpus: (await import("node:os")).cpus().length },
     settings: { connections: 50, durationSeconds: DURATION, targets: TARGETS },
     throughput: rows.map((r) => ({ page: r.name, reqPerSec: Math.round(r.load.requestsPerSecond), p50Ms: r.load.p50Ms, p99Ms: r.load.p99Ms, ratioToBare: Number(r.ratio.toFixed(3)), initialJsGzipKb: r.jsGzipKb === null ? null : Number(r.jsGzipKb.toFixed(1)) })),
+    renderedEveryRequest: uncached.map((u) => ({ page: u.type, reqPerSec: u.reqPerSec, p99Ms: u.p99Ms, ratioToBare: Number((u.reqPerSec / (rows[0]?.load.requestsPerSecond ?? 1)).toFixed(3)) })),
     coldCacheTtfbWith200msUpstream: cold.map((c) => ({ page: c.type, ttfbMs: Math.round(c.ttfbMs), status: c.status })),
     lighthouse,
     failures,
@@ -85,6 +99,8 @@ async function main() {
   for (const r of results.throughput) {
     console.log(`${r.page.padEnd(14)} ${String(r.reqPerSec).padStart(6)} ${String(r.p50Ms).padStart(5)} ${String(r.p99Ms).padStart(5)}  ${r.ratioToBare.toFixed(2).padStart(5)}  ${r.initialJsGzipKb ?? "-"}`);
   }
+  console.log("\nrendered on every request (PAGE_CACHE_TTL_MS=0):");
+  for (const u of results.renderedEveryRequest) console.log(`  ${u.page.padEnd(12)} ${String(u.reqPerSec).padStart(6)} req/s  p99 ${u.p99Ms} ms  ${u.ratioToBare.toFixed(2)}× bare`);
   console.log("\ncold-cache TTFB with 200 ms upstream latency:");
   for (const c of results.coldCacheTtfbWith200msUpstream) console.log(`  ${c.page.padEnd(12)} ${c.ttfbMs} ms (HTTP ${c.status})`);
   if (lighthouse.length) {

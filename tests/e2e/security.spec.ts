@@ -25,6 +25,12 @@ test.describe("security headers", () => {
     const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
     expect(inlineScripts.length).toBeGreaterThan(0);
     for (const [, attrs] of inlineScripts) expect(attrs, "inline script nonce").toContain(`nonce="${nonce}"`);
+    // The second response comes from the page micro-cache: its HTML must carry its own new nonce.
+    const secondNonce = /'nonce-([^']+)'/.exec(second.headers()["content-security-policy"] ?? "")?.[1];
+    const secondHtml = await second.text();
+    expect(secondHtml).not.toContain(nonce!);
+    expect(secondHtml).not.toContain("__PAGE_CACHE_NONCE__");
+    for (const [, attrs] of secondHtml.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)) expect(attrs).toContain(`nonce="${secondNonce}"`);
     expect(first.headers()["x-content-type-options"]).toBe("nosniff");
     expect(first.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(first.headers()["x-powered-by"]).toBeUndefined();

@@ -15,7 +15,8 @@ const MAX_GROWTH_MB = Number(process.env.SOAK_MAX_GROWTH_MB ?? 150);
 
 async function main() {
   if (!process.argv.includes("--no-build")) execSync("npx remix build", { stdio: "inherit" });
-  const server = await startServer(PORT, { SANDBOX_FAULT: FAULTS });
+  // The page micro-cache is off so every request renders and meets the injected faults.
+  const server = await startServer(PORT, { SANDBOX_FAULT: FAULTS, PAGE_CACHE_TTL_MS: "0" });
   const samples: Array<{ atSeconds: number; rssMb: number }> = [];
   let statusCounts: Record<string, number> = {};
   let errors = 0;
@@ -46,7 +47,7 @@ async function main() {
   }
 
   // Prices from failed calls show empty: with every upstream call failing, pages still render.
-  const failing = await startServer(PORT + 1, { SANDBOX_FAULT: "error=1" });
+  const failing = await startServer(PORT + 1, { SANDBOX_FAULT: "error=1", PAGE_CACHE_TTL_MS: "0" });
   const emptyPriceChecks: Array<{ page: string; status: number; renderedPrice: boolean }> = [];
   try {
     for (const page of BENCH_PAGES) {

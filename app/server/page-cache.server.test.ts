@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { NONCE_PLACEHOLDER, PageCache, pageCacheKey, storableForMs, toCachedPage, withNonce } from "./page-cache.server";
+
+const html = (headers: Record<string, string>) => new Headers({ "content-type": "text/html; charset=utf-8", ...headers });
+const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+
+describe("storableForMs", () => {
+  it("keeps public HTML with s-maxage for min(s-maxage, cap)", () => {
+    expect(storableForMs(200, html({ "cache-control": PUBLIC }), 5000)).toBe(5000);
+    expect(storableForMs(200, html({ "cache-control": "public, s-maxage=2" }), 5000)).toBe(2000);
+  });
+  it("never keeps private, cookie-setting, non-200, non-HTML or uncapped responses", () => {
+    expect(storableForMs(200, html({ "cache-control": "private, max-age=0, must-revalidate" }), 5000)).toBe(0);
+    expect(storableForMs(200, html({ "cache-control": PUBLIC, "set-cookie": "currency=EUR" }), 5000)).toBe(0);
+    expect(storableForMs(404, html({ "cache-control": PUBLIC }), 5000)).toBe(0);
+    expect(storableForMs(200, new Headers({ "content-type": "application/json", "cache-control": PUBLIC }), 5000)).toBe(0);
+    expect(storableForMs(200, html({ "cache-control": "public" }), 5000)).toBe(0);
+    expect(storableForMs(200, html({ "cache-control": PUBLIC }), 0)).toBe(0);
+  });
+});
+
+describe("pageCacheKey", () => {
+  const base = { host: "Localhost:3000", url: "/?uid=a&lang=en", currencyKey: "/", countryCode: "FR", isBot: false, isMobile: false };
+  it("separates everything the HTML depends on", () => {
+    const keys = new Set([
+      pageCacheKey(base),
+      pageCacheKey({ ...base, url: "/?uid=a&lang=fr" }),
+      pageCacheKey({ ...base, currencyKey: "EUR/" }),
+      pageCacheKey({ ...base, countryCode: "US" }),
+      pageCacheKey({ ...base, countryCode: null }),
+      pageCacheKey({ ...base, isBot: true }),
+      pageCacheKey({ ...base, isMobile: true }),
+      pageCacheKey({ ...base, host: "www.paris-experiences.example" }),
+    ]);
+    expect(keys.size).toBe(8);
+    expect(pageCacheKey({ ...base, host: "LOCALHOST:3000" })).toBe(pageCacheKey(base));
+  });
+});
+
+describe("PageCache", () => {
+  const page = (body: string, expiresAt = 10_000) => toCachedPage(200, html({ "cache-control": PUBLIC }), body, "", expiresAt, 0);
+
+  it("serves until the entry expires", () => {
+    const cache = new PageCache(10, 1_000_000);
+    cache.set("a", page("A", 5000));
+    expect(cache.get("a", 4999)?.body).toBe("A");
+    expect(cache.get("a", 5000)).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it("evicts the least recently used past its entry bound", () => {
+    const cache = new PageCache(2, 1_000_000);
+    cache.set("a", page("A"));
+    cache.set("b", page("B"));
+    cache.get("a", 1);
+    cache.set("c", page("C"));
+    expect(cache.get("b", 1)).toBeUndefined();
+    expect(cache.get("a", 1)?.body).toBe("A");
+    expect(cache.get("c", 1)?.body).toBe("C");
+  });
+
+  it("stays within its byte bound", () => {
+    const cache = new PageCache(100, 100);
+    cache.set("a", page("x".repeat(30)));
+    cache.set("b", page("y".repeat(30)));
+    expect(cache.bytes).toBeLessThanOrEqual(100);
+    expect(cache.get("a", 1)).toBeUndefined();
+    cache.set("huge", page("z".repeat(80)));
+    expect(cache.get("huge", 1)).toBeUndefined();
+  });
+});
+
+describe("nonces", () => {
+  it("a stored page carries no nonce and each served copy gets the new one", () => {
+    const stored = toCachedPage(200, html({ "cache-control": PUBLIC, "server-timing": "x", "set-cookie": "a=b" }), `<script nonce="N1">a</script><style nonce="N1"></style>`, "N1", 5000, 0);
+    expect(stored.body).not.toContain("N1");
+    expect(stored.body).toContain(NONCE_PLACEHOLDER);
+    expect(stored.headers.map(([name]) => name).sort()).toEqual(["cache-control", "content-type"]);
+    expect(withNonce(stored, "N2")).toBe(`<script nonce="N2">a</script><style nonce="N2"></style>`);
+  });
+});

@@ -1,0 +1,106 @@
+// An in-process micro-cache of rendered pages (the same idea as a CDN's full-page cache or nginx
+// micro-caching): rendering a page costs ~4× a bare document, and the same page is asked for many times
+// a second at peak. Only responses that a shared cache may keep are stored (200, `public` with
+// s-maxage, no Set-Cookie), for at most PAGE_CACHE_TTL_MS and never longer than their s-maxage.
+//
+// The key holds everything the HTML depends on besides the URL: the currency key, the visitor's country
+// (consent defaults), and the bot and mobile flags. The per-request CSP nonce is swapped for a placeholder
+// when stored and for a fresh nonce when served, so no two responses share a nonce.
+
+export const NONCE_PLACEHOLDER = "__PAGE_CACHE_NONCE__";
+
+export interface CachedPage {
+  status: number;
+  headers: Array<[string, string]>;
+  /** The HTML with every occurrence of its render's nonce replaced by NONCE_PLACEHOLDER. */
+  body: string;
+  expiresAt: number;
+  bytes: number;
+}
+
+export interface PageCacheKeyInput {
+  host: string;
+  url: string;
+  currencyKey: string;
+  countryCode: string | null;
+  isBot: boolean;
+  isMobile: boolean;
+}
+
+export function pageCacheKey(input: PageCacheKeyInput): string {
+  return [input.host.toLowerCase(), input.url, input.currencyKey, input.countryCode ?? "", input.isBot ? "bot" : "", input.isMobile ? "m" : "d"].join("|");
+}
+
+/** How long a response may be kept: min(s-maxage, cap), or 0 when it must not be stored. */
+export function storableForMs(status: number, headers: Headers, capMs: number): number {
+  if (status !== 200 || capMs <= 0 || headers.has("set-cookie")) return 0;
+  if (!(headers.get("content-type") ?? "").startsWith("text/html")) return 0;
+  const cacheControl = (headers.get("cache-control") ?? "").toLowerCase();
+  if (!/\bpublic\b/.test(cacheControl) || /\b(private|no-store|no-cache)\b/.test(cacheControl)) return 0;
+  const sMaxAge = Number(/s-maxage=(\d+)/.exec(cacheControl)?.[1] ?? 0);
+  return Math.min(sMaxAge * 1000, capMs);
+}
+
+export class PageCache {
+  private entries = new Map<string, CachedPage>();
+  private totalBytes = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxBytes: number,
+  ) {}
+
+  get(key: string, now: number): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now) {
+      this.delete(key);
+      return undefined;
+    }
+    // Least recently used goes first: re-insert on every hit.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, entry: CachedPage): void {
+    if (entry.bytes > this.maxBytes) return;
+    this.delete(key);
+    this.entries.set(key, entry);
+    this.totalBytes += entry.bytes;
+    for (const [oldest] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.totalBytes <= this.maxBytes) break;
+      this.delete(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.totalBytes -= entry.bytes;
+    this.entries.delete(key);
+  }
+}
+
+/** The stored form of a rendered page: its nonce replaced by the placeholder. */
+export function toCachedPage(status: number, headers: Headers, html: string, nonce: string, ttlMs: number, now: number): CachedPage {
+  const kept: Array<[string, string]> = [];
+  for (const [name, value] of headers) {
+    if (name === "content-type" || name === "cache-control" || name === "vary") kept.push([name, value]);
+  }
+  const body = nonce ? html.split(nonce).join(NONCE_PLACEHOLDER) : html;
+  return { status, headers: kept, body, expiresAt: now + ttlMs, bytes: body.length * 2 };
+}
+
+/** The page to send for this request: the placeholder replaced by this response's nonce. */
+export function withNonce(page: CachedPage, nonce: string): string {
+  return page.body.split(NONCE_PLACEHOLDER).join(nonce);
+}
