@@ -5,7 +5,7 @@
 //     (`npm install`, not `npm ci`: the lockfile lacks some platform packages on this machine);
 //   - with --browser, installs Debian's chromium when /usr/bin/chromium is absent (never a downloaded browser).
 import { execSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, statSync, utimesSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 
@@ -25,6 +25,9 @@ const installedMarker = path.join(root, "node_modules/.package-lock.json");
 const newestManifest = Math.max(mtime(path.join(root, "package.json")), mtime(path.join(root, "package-lock.json")));
 if (!existsSync(installedMarker) || mtime(installedMarker) + 1000 < newestManifest) {
   run("npm install --no-audit --no-fund", { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" });
+  // npm leaves the marker untouched when nothing changed (e.g. only a script was edited); mark it
+  // fresh so the next command does not install again.
+  if (existsSync(installedMarker)) utimesSync(installedMarker, new Date(), new Date());
 }
 
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
