@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { URL_MODES } from "~/page/page-url";
+import { parseFaultSpec } from "../sandbox/faults";
 
 // Every setting comes from the environment, validated once at start-up (issue 2 §8).
 // The defaults serve the embedded content and sandbox API on a fresh clone.
@@ -62,7 +63,14 @@ export const EnvSchema = z
     /** Default fault for the embedded sandbox API, e.g. `latency=200,error=0.2` (soak tests). */
     SANDBOX_FAULT: z
       .string()
-      .regex(/^\s*$|^(\s*(latency|error|timeout|malformed|shape)=[0-9.]+\s*)(,\s*(latency|error|timeout|malformed|shape)=[0-9.]+\s*)*$/, "must be a fault list like latency=200,error=0.2")
+      // One parser for the sandbox and this check, so a fault the sandbox knows is never refused here.
+      .superRefine((value, ctx) => {
+        try {
+          parseFaultSpec(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: `must be a fault list like latency=200,error=0.2 (${(error as Error).message})` });
+        }
+      })
       .optional(),
     /** Enables the bare document route used by `npm run bench`. */
     BENCH_MODE: z

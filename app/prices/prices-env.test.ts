@@ -21,5 +21,6 @@ describe("prices settings in the environment", () => {
 
   it("accepts a fault list for soak runs", () => {
     expect(parseEnv({ SANDBOX_FAULT: "latency=200,error=0.2" }).SANDBOX_FAULT).toBe("latency=200,error=0.2");
+    expect(parseEnv({ SANDBOX_FAULT: "error=0.2,slow=0.1,slowMs=900" }).SANDBOX_FAULT).toBe("error=0.2,slow=0.1,slowMs=900");
   });
 });
