@@ -57,7 +57,7 @@ test.describe("header (spec §4, §9)", () => {
     await scrollTo(page, 600);
     await expect(banner).toHaveAttribute("data-hidden", "false");
     await expect.poll(async () => (await banner.boundingBox())!.y).toBe(0);
-    expect((await eventsNamed(page, "header_visibility_changed")).map((e) => e.visible)).toEqual([false, true]);
+    await expect.poll(async () => (await eventsNamed(page, "header_visibility_changed")).map((e) => e.visible)).toEqual([false, true]);
   });
 
   test("is 5rem high on desktop", async ({ page }) => {
@@ -114,7 +114,7 @@ test.describe("header on mobile (spec §4, §9)", () => {
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
     await expect(hamburger).toBeFocused();
-    expect((await eventsNamed(page, "menu_closed")).map((e) => e.reason)).toEqual(["outside_click", "escape"]);
+    await expect.poll(async () => (await eventsNamed(page, "menu_closed")).map((e) => e.reason)).toEqual(["outside_click", "escape"]);
   });
 });
 
@@ -151,7 +151,7 @@ test.describe("call us, modal stack and tooltip (spec §2, §3, §4)", () => {
     const box = (await dialog.boundingBox())!;
     expect(box.width).toBe(375);
     expect(Math.round(box.y + box.height)).toBe(740);
-    expect((await eventsNamed(page, "call_us_opened"))[0]).toMatchObject({ presentation: "drawer" });
+    await expect.poll(async () => (await eventsNamed(page, "call_us_opened"))[0]).toMatchObject({ presentation: "drawer" });
   });
 
   test("a side modal at 1280 px; Escape closes it and focus returns", async ({ page }) => {
@@ -229,7 +229,7 @@ test.describe("jump links (spec §2, §9)", () => {
       await expect.poll(async () => Math.abs((await target.boundingBox())!.y - offset), { timeout: 4000 }).toBeLessThanOrEqual(2);
       await expect(page).toHaveURL(/#day-two$/);
       await expect(target).toBeFocused();
-      expect((await eventsNamed(page, "jump_link_used"))[0]).toMatchObject({ target_id: "day-two", offset_px: -offset, smooth: true });
+      await expect.poll(async () => (await eventsNamed(page, "jump_link_used"))[0]).toMatchObject({ target_id: "day-two", offset_px: -offset, smooth: true });
     });
   }
 });
@@ -244,7 +244,7 @@ test.describe("download button (spec §4, §8)", () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe("paris-weekend-checklist.pdf");
     await expect(link).toHaveAttribute("href", /^blob:/);
-    expect((await eventsNamed(page, "download_ready"))[0]).toMatchObject({ file_name: "paris-weekend-checklist.pdf", size_bytes: 850 });
+    await expect.poll(async () => (await eventsNamed(page, "download_ready"))[0]).toMatchObject({ file_name: "paris-weekend-checklist.pdf", size_bytes: 850 });
   });
 
   test("a failed download leaves the link unset and tells the visitor with a toast that closes on its own", async ({ page, consoleErrors }) => {
@@ -258,12 +258,12 @@ test.describe("download button (spec §4, §8)", () => {
     const toast = page.getByRole("region", { name: "Notifications" }).getByRole("alert").filter({ hasText: "The download failed. Please try again." });
     await expect(toast).toBeVisible();
     await expect(link).not.toHaveAttribute("href");
-    expect((await eventsNamed(page, "download_failed"))[0]).toMatchObject({ status_code: 503 });
+    await expect.poll(async () => (await eventsNamed(page, "download_failed"))[0]).toMatchObject({ status_code: 503 });
     await page.clock.runFor(5900);
     await expect(toast).toBeVisible();
     await page.clock.runFor(100);
     await expect(toast).toBeHidden();
-    expect((await eventsNamed(page, "toast_dismissed"))[0]).toMatchObject({ reason: "timeout" });
+    await expect.poll(async () => (await eventsNamed(page, "toast_dismissed"))[0]).toMatchObject({ reason: "timeout" });
     // The browser reports the 503 itself; that is the failure under test.
     const expected = consoleErrors.findIndex((e) => e.includes("503"));
     if (expected >= 0) consoleErrors.splice(expected, 1);
@@ -350,6 +350,6 @@ test.describe("verification badge (spec §2)", () => {
     await popup.waitForLoadState();
     expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([560, 490]);
     expect(await popup.evaluate(() => window.opener)).toBeNull();
-    expect((await eventsNamed(page, "verification_badge_opened"))[0]).toMatchObject({ presentation: "popup", popup_width: 560, popup_height: 490 });
+    await expect.poll(async () => (await eventsNamed(page, "verification_badge_opened"))[0]).toMatchObject({ presentation: "popup", popup_width: 560, popup_height: 490 });
   });
 });

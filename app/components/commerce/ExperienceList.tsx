@@ -12,7 +12,7 @@ import { track } from "../../../tracking/track";
 import { FallbackImage } from "../behaviour/FallbackImage";
 import { useT } from "../page-context";
 import { useCommerce } from "./commerce-context";
-import { cardWords, formatCount, formatRating } from "./commerce-strings";
+import { formatCount, formatRating } from "./commerce-strings";
 import { experienceListKey } from "./experience-list-key";
 import { useAttribution } from "./use-attribution";
 
@@ -104,7 +104,6 @@ export function ExperienceCard({ experience: e, list, headingLevel = "h3" }: Car
   const attribution = useAttribution();
   const nameId = useId();
   const lang = commerce?.lang ?? "en";
-  const words = cardWords(lang);
   const priceText = formatPrice(e.price, e.currency, { lang });
   const trust = reviewTrust(e);
   const Heading = headingLevel;
@@ -136,14 +135,14 @@ export function ExperienceCard({ experience: e, list, headingLevel = "h3" }: Car
       <Heading id={nameId}>{e.name}</Heading>
       <Rating trust={trust} data-trust={trust}>
         {trust === "none" || e.averageRating === null ? (
-          <span>{words.isNew}</span>
+          <span>{t("cardNew")}</span>
         ) : (
           <>
             <span aria-hidden="true">
               <strong>★ {formatRating(e.averageRating, lang)}</strong> ({formatCount(e.ratingsCount, lang)} {t("reviews")})
             </span>
-            <Hidden>{words.rated(formatRating(e.averageRating, lang), formatCount(e.ratingsCount, lang))}</Hidden>
-            {trust === "strong" ? <Badge>{words.topRated}</Badge> : null}
+            <Hidden>{t("cardRated").replace("{average}", formatRating(e.averageRating, lang)).replace("{count}", formatCount(e.ratingsCount, lang))}</Hidden>
+            {trust === "strong" ? <Badge>{t("cardTopRated")}</Badge> : null}
           </>
         )}
       </Rating>
