@@ -33,6 +33,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       URL_MODE: "development",
       NODE_ENV: "production",
+      PAGE_CACHE_TTL_MS: process.env.PAGE_CACHE_TTL_MS ?? "5000",
       // A known secret, so tests can prove it never reaches a browser.
       FIREWALL_ALLOW_KEY: process.env.E2E_FIREWALL_KEY ?? "e2e-firewall-allow-key-7f3a9c",
     },

@@ -47,6 +47,10 @@ export function FallbackImageWithKind({ kind, ...props }: FallbackImageProps & {
       decoding="async"
       className={className}
       data-image-state={String(state)}
+      // The box keeps its declared ratio in every state: Chrome drops the width/height ratio for a broken
+      // image (it shrinks to its alt text) until the fallback arrives, which moved everything below it
+      // (a jump link landed hundreds of px off while the swap happened mid-scroll).
+      style={{ aspectRatio: `${width} / ${height}`, objectFit: "cover" }}
       onError={() => actor.send({ type: "FAILED" })}
       {...(priority ? { fetchpriority: "high" } : {})}
     />
