@@ -70,17 +70,18 @@ const remixHandler = createRequestHandler({
 const fetchHandler = createFetchHandler(build, build.mode);
 const pageCache = new PageCache(1000, env.PAGE_CACHE_MAX_MB * 1024 * 1024);
 
-function toFetchRequest(req: express.Request, signal: AbortSignal): Request {
+function fetchHeaders(req: express.Request): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     headers.set(name, Array.isArray(value) ? value.join(", ") : value);
   }
-  return new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, { method: "GET", headers, signal });
+  return headers;
 }
 
 async function servePage(req: express.Request, res: express.Response, nonce: string) {
-  const headers = new Headers(req.headers as Record<string, string>);
+  // Built once: the cache key and the render both read the request's headers.
+  const headers = fetchHeaders(req);
   const key = pageCacheKey({
     host: req.get("host") ?? "",
     url: req.originalUrl,
@@ -99,7 +100,8 @@ async function servePage(req: express.Request, res: express.Response, nonce: str
   }
   const controller = new AbortController();
   res.on("close", () => controller.abort());
-  const response = await fetchHandler(toFetchRequest(req, controller.signal), { nonce });
+  const request = new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, { method: "GET", headers, signal: controller.signal });
+  const response = await fetchHandler(request, { nonce });
   res.status(response.status);
   for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
   const cookies = response.headers.getSetCookie();

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_LANGUAGE, isKnownLanguage, isSupportedLanguage } from "~/i18n/languages";
+import { DEFAULT_LANGUAGE, isSupportedLanguage } from "~/i18n/languages";
 import { joinUid, splitUid } from "~/page/page-url";
 import { formatIssues, PageDocumentSchema, SiteSchema, type PageDocument, type Site } from "./page-document";
 
@@ -148,11 +148,6 @@ export function loadContent(contentDir: string): ContentStore {
     allPages: () => [...pages.values()].flatMap((byLang) => [...byLang.values()]),
     errorsFor: (pageUid) => errors.filter((e) => e.uid === pageUid),
   };
-}
-
-/** True for a path prefix that names a language, supported or not ("fr", "ar"). */
-export function isLanguagePrefix(segment: string | undefined): boolean {
-  return isKnownLanguage(segment);
 }
 
 let cached: { dir: string; store: ContentStore } | undefined;

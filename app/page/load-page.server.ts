@@ -5,16 +5,15 @@ import type { PageDocument, Site } from "~/content/page-document";
 import { resolveFooter, resolveHeader, type ResolvedFooter, type ResolvedHeader } from "~/content/resolve-shell";
 import { getEnv, type Env } from "~/env.server";
 import { DEFAULT_LANGUAGE, getLanguage, toSupportedLanguage } from "~/i18n/languages";
-import { toCurrencyCode } from "~/i18n/currencies";
+import { DEFAULT_CURRENCY } from "~/i18n/currencies";
 import { uiDictionary, type UiStrings } from "~/i18n/ui-strings";
 import { isBookingDate } from "~/booking/booking-url";
 import { apiConfig, priceCache } from "~/prices/api-runtime.server";
 import { loadPageCommerce, type PageCommerce } from "~/prices/load-commerce.server";
 import { pageHeaders } from "~/prices/page-cache-headers.server";
 import { resolvePageCurrency } from "~/prices/page-currency.server";
-import { readCookie } from "~/server/cookies.server";
 import type { PageContext } from "../../tracking/page-context";
-import { buildPageContext } from "./page-context.server";
+import { buildPageContext, isTheatreBrandUid } from "./page-context.server";
 import { pageHref, pageUrl } from "./page-url";
 import { resolvePageRequest } from "./resolve-page-request";
 
@@ -94,7 +93,7 @@ function buildShell(site: Site, doc: Pick<PageDocument, "header" | "footer"> | n
     strings: uiDictionary(ctx.lang),
     siteName: site.name,
     siteHost: site.host,
-    isLTT: site.host.includes(env.THEATRE_BRAND_HOST),
+    isLTT: isTheatreBrandUid(site.host, env.THEATRE_BRAND_HOST),
     lang: ctx.lang,
     header: resolveHeader(doc?.header ?? site.header, site.host, ctx),
     footer: resolveFooter(doc?.footer ?? site.footer, ctx),
@@ -130,7 +129,6 @@ export async function loadPageResponse(request: Request): Promise<PageResponse> 
   const url = new URL(request.url);
   const host = hostOf(request);
   const resolved = resolvePageRequest({ url, host, isSiteHost: (h) => !!store.siteByHost(h), urlMode: env.URL_MODE });
-  const currency = toCurrencyCode(readCookie(request.headers.get("cookie"), "currency"));
 
   if (resolved.kind === "directory") return { data: loadDirectory(store, env, host), headers: {} };
   if (resolved.kind === "bad-request") notFound("bad-request", 400, resolved.reason, null, []);
@@ -146,7 +144,7 @@ export async function loadPageResponse(request: Request): Promise<PageResponse> 
   const ctx = linkContext(env, store, host, lang);
   // Cookie (or the CDN's normalised X-Currency), else the site's default, else USD.
   const pageCurrency = site ? resolvePageCurrency(request.headers, site.defaultCurrency) : null;
-  const siteCurrency = pageCurrency?.currency ?? currency;
+  const siteCurrency = pageCurrency?.currency ?? DEFAULT_CURRENCY;
 
   const page = uid ? store.getPage(uid, lang) : undefined;
   if (!page || !site) {
