@@ -1,6 +1,6 @@
 import { resolveActionLink, uidHref, type LinkContext, type ResolvedLink } from "./action-link";
 import type { FooterConfig, HeaderConfig, MenuItem } from "./page-document";
-import { pageHref } from "~/page/page-url";
+import { isValidUid, pageHref } from "~/page/page-url";
 
 // Header and footer as components render them: every link already resolved to an href.
 
@@ -40,7 +40,7 @@ function resolveMenu(items: MenuItem[], ctx: LinkContext): ResolvedMenuItem[] {
 /** Either a uid or a URL, as the logo and ticket settings allow both. */
 function uidOrUrl(value: string | undefined, siteHost: string, ctx: LinkContext): string {
   if (!value) return pageHref({ uid: siteHost, lang: ctx.lang, host: ctx.host, mode: ctx.mode, knownHosts: ctx.knownHosts });
-  if (/^[a-z0-9.-]+$/.test(value) && !value.startsWith(".")) return uidHref(value, ctx);
+  if (isValidUid(value)) return uidHref(value, ctx);
   return resolveActionLink({ type: "custom", url: value, label: "link", newTab: false, appearance: "link" }, ctx).href;
 }
 

@@ -1,5 +1,6 @@
 import type { InlineBlockName } from "~/content/inline-blocks";
 import type { PriceSource } from "~/content/page-document";
+import { isValidUid } from "~/page/page-url";
 import { toIconType, type IconType } from "../icons/icon-types";
 
 // The attributes each inline block takes (README "Content blocks"), checked by hand rather than
@@ -29,7 +30,6 @@ export type LinkTarget = { kind: "uid"; uid: string } | { kind: "url"; url: stri
 
 type Attrs = Readonly<Record<string, string>>;
 
-const UID = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
 const BLOCK_ID = /^[a-z][a-z0-9-]*$/;
 const ISO_DATE = /^(\d{4})-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2}))?)?$/;
 
@@ -52,7 +52,8 @@ function positiveInt(value: string | undefined, max: number): number | undefined
 /** `to=` names a page uid (reference link); `href=` a URL (custom link). */
 function linkTarget(attrs: Attrs): LinkTarget | undefined {
   const to = text(attrs, "to", 256);
-  if (to) return UID.test(to) ? { kind: "uid", uid: to } : undefined;
+  // A page uid always starts with its site host, so it has dots.
+  if (to) return isValidUid(to) && to.includes(".") ? { kind: "uid", uid: to } : undefined;
   const href = attrs.href;
   return href !== undefined && href.trim() ? { kind: "url", url: href.slice(0, 2048) } : undefined;
 }
