@@ -23,7 +23,9 @@ export default function handleRequest(
     </NonceContext.Provider>,
   );
   const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
-  const html = markup.replace(STITCHES_PLACEHOLDER, `<style id="stitches"${nonceAttr}>${getCssText()}</style>`);
+  const html = markup
+    .replace(STITCHES_PLACEHOLDER, `<style id="stitches"${nonceAttr}>${getCssText()}</style>`)
+    .replaceAll('<link rel="modulepreload" href=', '<link rel="modulepreload" fetchpriority="low" href=');
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(`<!DOCTYPE html>${html}`, { status: responseStatusCode, headers: responseHeaders });
 }

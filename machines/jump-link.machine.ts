@@ -5,9 +5,9 @@ import type { TrackedEvent } from "./tracked-event";
 // it on mobile and -100 px on desktop. With prefers-reduced-motion the jump is instant. The scroll
 // itself is `startScroll`/`jumpInstantly`, provided by the component (the machine reads no DOM).
 
-export const JUMP_SCROLL_MS = 1200;
-export const JUMP_OFFSET_MOBILE_PX = -30;
-export const JUMP_OFFSET_DESKTOP_PX = -100;
+import { JUMP_OFFSET_DESKTOP_PX, JUMP_OFFSET_MOBILE_PX, JUMP_SCROLL_MS } from "./spec-values";
+
+export { JUMP_OFFSET_DESKTOP_PX, JUMP_OFFSET_MOBILE_PX, JUMP_SCROLL_MS } from "./spec-values";
 
 export interface JumpLinkContext {
   targetId: string | null;

@@ -1,30 +1,12 @@
 import { and, assign, emit, enqueueActions, setup } from "xstate";
 import type { TrackedEvent } from "./tracked-event";
+import { showsBackButton, topModal, type ModalEntry, type ModalStackContext } from "./modal-stack.model";
+
+export { showsBackButton, topModal, type ModalEntry, type ModalStackContext, type ModalVariant } from "./modal-stack.model";
 
 // spec §3, §4: modals form a stack. Opening pushes, closing pops the top; the back button shows only
 // when more than one modal is stacked (and the entry allows it). Escape closes the top modal; a click
 // outside closes it only when its entry says closeOnOutsideClick. One app-level actor (PageShell).
-
-export type ModalVariant = "center" | "side" | "drawer";
-
-/** spec §3 Modal stack entry. `children` is what the host renders (a React node in app/). */
-export interface ModalEntry {
-  id: string;
-  title: string;
-  variant: ModalVariant;
-  closeOnOutsideClick: boolean;
-  /** Whether this entry offers a back button when another modal is below it. */
-  hasBack: boolean;
-  onCloseCallback?: () => void;
-  children?: unknown;
-  /** Optional commerce fields from the spec (product-card modals). */
-  isProductCardTracking?: boolean;
-  tgid?: number;
-}
-
-export interface ModalStackContext {
-  stack: ModalEntry[];
-}
 
 export type CloseReason = "button" | "escape" | "outside_click";
 
@@ -34,15 +16,6 @@ export type ModalStackEvent =
   | { type: "CLOSE"; reason: CloseReason };
 
 type ModalStackEmitted = TrackedEvent<"modal_opened"> | TrackedEvent<"modal_back_pressed"> | TrackedEvent<"modal_closed">;
-
-export function topModal(context: ModalStackContext): ModalEntry | undefined {
-  return context.stack[context.stack.length - 1];
-}
-
-/** spec §4: the back button shows only when more than one modal is stacked. */
-export function showsBackButton(context: ModalStackContext): boolean {
-  return context.stack.length > 1 && (topModal(context)?.hasBack ?? false);
-}
 
 const titleOf = (entry: ModalEntry | undefined) => (entry?.title ?? "Modal").slice(0, 100);
 

@@ -5,12 +5,9 @@ import type { TrackedEvent } from "./tracked-event";
 // The component calls window.open and reports the fact: opened, or blocked (the plain new-tab link
 // then does its job, which is also the no-JavaScript behaviour).
 
-export const POPUP_WIDTH = 560;
-export const POPUP_HEIGHT = 490;
+import { POPUP_HEIGHT, POPUP_WIDTH } from "./spec-values";
 
-export function popupFeatures(): string {
-  return `popup=yes,width=${POPUP_WIDTH},height=${POPUP_HEIGHT}`;
-}
+export { POPUP_HEIGHT, POPUP_WIDTH, popupFeatures } from "./spec-values";
 
 export const popupMachine = setup({
   types: {

@@ -17,7 +17,9 @@ export interface Toast {
   duration: number;
 }
 
-export const DEFAULT_TOAST_DURATION_MS = 6000;
+import { DEFAULT_TOAST_DURATION_MS } from "./spec-values";
+
+export { DEFAULT_TOAST_DURATION_MS } from "./spec-values";
 
 export interface ToastsContext {
   toasts: Toast[];

@@ -4,11 +4,9 @@ import type { TrackedEvent } from "./tracked-event";
 // spec §4, §9: mobile status starts from the server-given value (so the first client render matches
 // the server's), then is rechecked on load and on resize. 768 px or less is mobile.
 
-export const MOBILE_MAX_WIDTH_PX = 768;
+import { isMobileWidth } from "./spec-values";
 
-export function isMobileWidth(width: number): boolean {
-  return width <= MOBILE_MAX_WIDTH_PX;
-}
+export { isMobileWidth, MOBILE_MAX_WIDTH_PX } from "./spec-values";
 
 export type ViewportEvent = { type: "VIEWPORT_MEASURED"; width: number };
 

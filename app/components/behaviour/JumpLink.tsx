@@ -1,5 +1,5 @@
-import { useState, type MouseEvent, type ReactNode } from "react";
-import { JUMP_SCROLL_MS, jumpLinkMachine } from "../../../machines/jump-link.machine";
+import type { MouseEvent, ReactNode } from "react";
+import { JUMP_SCROLL_MS } from "../../../machines/spec-values";
 import { useTrackedActor } from "./use-tracked-actor";
 import { useIsMobile } from "./viewport";
 
@@ -43,8 +43,8 @@ function settleOnTarget(target: HTMLElement, targetId: string) {
 
 export function JumpLink({ targetId, children }: JumpLinkProps) {
   const isMobile = useIsMobile();
-  const [machine] = useState(() =>
-    jumpLinkMachine.provide({
+  const actor = useTrackedActor((m) =>
+    m.jumpLinkMachine.provide({
       actions: {
         startScroll: ({ context }) => {
           const target = context.targetId ? document.getElementById(context.targetId) : null;
@@ -62,7 +62,6 @@ export function JumpLink({ targetId, children }: JumpLinkProps) {
       },
     }),
   );
-  const actor = useTrackedActor(machine);
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;

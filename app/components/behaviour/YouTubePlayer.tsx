@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { toAssetUrl } from "~/content/image-url";
-import { videoMachine } from "../../../machines/video.machine";
 import { styled } from "../../../tokens/stitches.config";
 import { useBehaviourT } from "./behaviour-strings";
-import { loadYouTubeIframeApi, type YouTubePlayerInstance } from "./youtube-iframe-api";
+import type { YouTubePlayerInstance } from "./youtube-iframe-api";
 import { useTrackedActor } from "./use-tracked-actor";
 
 // CONTRACT (machines issue implements with the video machine): the tracked player for a YouTube
@@ -52,7 +51,14 @@ const PlayBadge = styled("span", {
   boxShadow: "$level2",
 });
 
-const Notice = styled("p", { position: "absolute", inset: "auto 0 0 0", margin: 0, padding: "$12 $16", backgroundColor: "$nearBlack", color: "$white" });
+const Notice = styled("p", {
+  position: "absolute",
+  inset: "auto 0 0 0",
+  margin: 0,
+  padding: "$12 $16",
+  backgroundColor: "$nearBlack",
+  color: "$white",
+});
 
 type View = "poster" | "loading" | "player" | "unavailable";
 
@@ -68,24 +74,27 @@ export function YouTubePlayer({ videoId, title, posterUrl: rawPosterUrl }: YouTu
   const [view, setView] = useState<View>("poster");
   const mount = useRef<HTMLDivElement>(null);
   const player = useRef<YouTubePlayerInstance | null>(null);
-  const [machine] = useState(() =>
-    videoMachine.provide({
-      actions: {
-        // Every 5 s while playing, the machine asks; the player answers with its position.
-        requestProgress: ({ self }) => {
-          const p = player.current;
-          if (p) self.send({ type: "PROGRESS", currentTime: p.getCurrentTime(), duration: p.getDuration() });
+  const actor = useTrackedActor(
+    (m) =>
+      m.videoMachine.provide({
+        actions: {
+          // Every 5 s while playing, the machine asks; the player answers with its position.
+          requestProgress: ({ self }) => {
+            const p = player.current;
+            if (p) self.send({ type: "PROGRESS", currentTime: p.getCurrentTime(), duration: p.getDuration() });
+          },
         },
-      },
-    }),
+      }),
+    { videoId, title }
   );
-  const actor = useTrackedActor(machine, { videoId, title });
 
   useEffect(() => () => player.current?.destroy(), []);
 
   const play = async () => {
     setView("loading");
     try {
+      // The loader (and the API it fetches) only matter once a visitor presses play.
+      const { loadYouTubeIframeApi } = await import("./youtube-iframe-api");
       const YT = await loadYouTubeIframeApi();
       if (!mount.current) return;
       player.current = new YT.Player(mount.current, {
@@ -118,7 +127,13 @@ export function YouTubePlayer({ videoId, title, posterUrl: rawPosterUrl }: YouTu
     <Frame data-video-id={videoId} data-video-view={view}>
       <div className="yt-mount" ref={mount} title={title} />
       {view === "poster" || view === "loading" ? (
-        <Poster type="button" onClick={play} aria-label={`${t("playVideo")}: ${title}`} aria-busy={view === "loading" ? true : undefined} disabled={view === "loading"}>
+        <Poster
+          type="button"
+          onClick={play}
+          aria-label={`${t("playVideo")}: ${title}`}
+          aria-busy={view === "loading" ? true : undefined}
+          disabled={view === "loading"}
+        >
           {posterUrl ? <img src={posterUrl} alt="" loading="lazy" decoding="async" /> : null}
           <PlayBadge>
             <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -1,91 +1,34 @@
-import { useSelector } from "@xstate/react";
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
-import { showsBackButton, topModal } from "../../../machines/modal-stack.machine";
-import { keyframes, styled } from "../../../tokens/stitches.config";
-import { useT } from "../page-context";
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from "react";
+import { showsBackButton, topModal, type ModalEntry } from "../../../machines/modal-stack.model";
+import { useActorSelector } from "../behaviour/use-tracked-actor";
 import { useOverlays } from "./overlay-context";
 
-// The modal stack's view (spec §3, §4): the top entry overlays the page, traps focus, Escape closes
-// it, a click outside closes it when the entry allows; Back shows only with more than one stacked.
-// Focus goes into the dialog on open and back to what had it when the dialog closes.
+// The modal stack's host (spec §3, §4): shows the top entry, and gives focus back to what had it when
+// that entry closes. The dialog itself (./ModalDialog) is fetched the first time a modal opens, or
+// when the browser is idle, whichever comes first: no server render ever contains an open modal.
 
-const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
+const loadDialog = () => import("./ModalDialog");
+const ModalDialog = lazy(loadDialog);
 
-const Backdrop = styled("div", {
-  position: "fixed",
-  inset: 0,
-  zIndex: "$modal",
-  backgroundColor: "$overlay",
-  display: "flex",
-  animation: `${fadeIn} 150ms $functional`,
-  variants: {
-    variant: {
-      center: { alignItems: "center", justifyContent: "center", padding: "$16" },
-      side: { justifyContent: "flex-end" },
-      drawer: { alignItems: "flex-end" },
-    },
-  },
-});
-
-const Dialog = styled("div", {
-  backgroundColor: "$surface",
-  color: "$text",
-  boxShadow: "$level3",
-  display: "flex",
-  flexDirection: "column",
-  overflowY: "auto",
-  "&:focus": { outline: "none" },
-  variants: {
-    variant: {
-      center: { width: "min(560px, 100%)", maxHeight: "90vh", borderRadius: "$16" },
-      side: { width: "min(440px, 100vw)", height: "100%" },
-      drawer: { width: "100%", maxHeight: "85vh", borderRadius: "$16 $16 0 0" },
-    },
-  },
-});
-
-const Bar = styled("div", {
-  display: "flex",
-  alignItems: "center",
-  gap: "$8",
-  padding: "$16 $20",
-  borderBottom: "1px solid $divider",
-  h2: { flex: 1, fontSize: "$20", margin: 0 },
-});
-
-const IconButton = styled("button", {
-  display: "inline-flex",
-  alignItems: "center",
-  justifyContent: "center",
-  minWidth: "44px",
-  minHeight: "44px",
-  border: "none",
-  borderRadius: "$8",
-  backgroundColor: "transparent",
-  color: "$text",
-  cursor: "pointer",
-  "&:hover": { backgroundColor: "$grey100" },
-});
-
-const Body = styled("div", { padding: "$20" });
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
-function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute("hidden"));
-}
+const NO_MODALS: ModalEntry[] = [];
+// A layout effect runs before the dialog's own (passive) effect moves focus into it, so what had focus
+// is still known. The server runs neither.
+const useBeforeChildEffects = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 export function ModalHost() {
   const overlays = useOverlays();
-  const t = useT();
-  const stack = useSelector(overlays?.modalStack, (s) => s?.context.stack ?? []);
+  const stack = useActorSelector(overlays?.modalStack, (s) => s?.context.stack ?? NO_MODALS);
   const top = topModal({ stack });
-  const canGoBack = showsBackButton({ stack });
-  const dialogRef = useRef<HTMLDivElement>(null);
   const returnFocus = useRef(new Map<string, Element | null>());
 
-  // Remember what had focus when each modal opened; give it back when that modal closes.
   useEffect(() => {
+    if (typeof window.requestIdleCallback !== "function") return;
+    const id = window.requestIdleCallback(() => void loadDialog(), { timeout: 4000 });
+    return () => window.cancelIdleCallback(id);
+  }, []);
+
+  // Remember what had focus when each modal opened; give it back when that modal closes.
+  useBeforeChildEffects(() => {
     const ids = new Set(stack.map((m) => m.id));
     for (const [id, element] of returnFocus.current) {
       if (!ids.has(id)) {
@@ -96,72 +39,13 @@ export function ModalHost() {
     if (top && !returnFocus.current.has(top.id)) {
       returnFocus.current.set(top.id, document.activeElement);
     }
-    if (top && dialogRef.current) {
-      const [first] = focusables(dialogRef.current);
-      (first ?? dialogRef.current).focus();
-    }
     document.body.style.overflow = top ? "hidden" : "";
   }, [stack, top]);
 
   if (!overlays || !top) return null;
-  const send = overlays.modalStack.send.bind(overlays.modalStack);
-  const titleId = `${top.id}-title`;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === "Escape") {
-      event.stopPropagation();
-      send({ type: "CLOSE", reason: "escape" });
-      return;
-    }
-    if (event.key !== "Tab" || !dialogRef.current) return;
-    const items = focusables(dialogRef.current);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
   return (
-    <Backdrop
-      variant={top.variant}
-      data-testid="modal-backdrop"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) send({ type: "CLOSE", reason: "outside_click" });
-      }}
-    >
-      <Dialog
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-variant={top.variant}
-        tabIndex={-1}
-        variant={top.variant}
-        onKeyDown={onKeyDown}
-      >
-        <Bar>
-          {canGoBack ? (
-            <IconButton type="button" aria-label={t("back")} onClick={() => send({ type: "BACK" })}>
-              <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path d="M15 5l-7 7 7 7" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
-              </svg>
-            </IconButton>
-          ) : null}
-          <h2 id={titleId}>{top.title}</h2>
-          <IconButton type="button" aria-label={t("close")} onClick={() => send({ type: "CLOSE", reason: "button" })}>
-            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </IconButton>
-        </Bar>
-        <Body>{top.children as ReactNode}</Body>
-      </Dialog>
-    </Backdrop>
+    <Suspense fallback={null}>
+      <ModalDialog top={top} canGoBack={showsBackButton({ stack })} send={overlays.modalStack.send} />
+    </Suspense>
   );
 }

@@ -1,6 +1,7 @@
-import { useSelector } from "@xstate/react";
+import { useActorSelector } from "../behaviour/use-tracked-actor";
 import { styled } from "../../../tokens/stitches.config";
 import { useBehaviourT } from "../behaviour/behaviour-strings";
+import type { Toast } from "../../../machines/toasts.machine";
 import { useOverlays } from "./overlay-context";
 
 // The toast list (spec §3, §4). A polite live region announces new toasts; error toasts are alerts.
@@ -47,10 +48,12 @@ const Item = styled("div", {
   },
 });
 
+const NO_TOASTS: Toast[] = [];
+
 export function ToastList() {
   const overlays = useOverlays();
   const t = useBehaviourT();
-  const toasts = useSelector(overlays?.toasts, (s) => s?.context.toasts ?? []);
+  const toasts = useActorSelector(overlays?.toasts, (s) => s?.context.toasts ?? NO_TOASTS);
   return (
     <Region aria-label={t("notifications")}>
       <div aria-live="polite" style={{ display: "contents" }}>

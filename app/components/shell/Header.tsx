@@ -1,13 +1,11 @@
-import { useSelector } from "@xstate/react";
 import { useEffect, type RefObject } from "react";
 import type { ResolvedHeader, ResolvedMenuItem } from "~/content/resolve-shell";
 import type { LanguageOption } from "~/page/load-page.server";
-import { headerMachine } from "../../../machines/header.machine";
 import { styled } from "../../../tokens/stitches.config";
 import { primaryAction } from "../ui/action-styles";
 import { FallbackImageWithKind } from "../behaviour/FallbackImage";
 import { useDisclosure } from "../behaviour/use-disclosure";
-import { useTrackedActor } from "../behaviour/use-tracked-actor";
+import { useActorSelector, useTrackedActor } from "../behaviour/use-tracked-actor";
 import { useIsMobile } from "../behaviour/viewport";
 import { useT } from "../page-context";
 import { CurrencySelector, LanguageSelector } from "./Selectors";
@@ -169,18 +167,20 @@ export interface HeaderProps {
 function useHeaderMachine(isManualHeader: boolean) {
   const isMobile = useIsMobile();
   const sticky = isMobile || isManualHeader;
-  const actor = useTrackedActor(headerMachine, { sticky });
+  // The machine starts with the stickiness of the moment it starts; later changes are sent.
+  const actor = useTrackedActor((m) => m.headerMachine, { sticky });
   useEffect(() => {
-    if (actor.getSnapshot().context.sticky !== sticky) actor.send({ type: "STICKY_CHANGED", sticky });
+    const snapshot = actor.getSnapshot();
+    if (snapshot && snapshot.context.sticky !== sticky) actor.sendWhenReady({ type: "STICKY_CHANGED", sticky });
   }, [actor, sticky]);
   useEffect(() => {
-    const onScroll = () => actor.send({ type: "SCROLLED", y: window.scrollY });
+    const onScroll = () => actor.sendWhenReady({ type: "SCROLLED", y: window.scrollY });
     if (window.scrollY > 0) onScroll();
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
   }, [actor]);
-  const shadow = useSelector(actor, (s) => s.matches({ elevation: "raised" }));
-  const hidden = useSelector(actor, (s) => s.matches({ visibility: "hidden" }));
+  const shadow = useActorSelector(actor, (s) => s?.matches({ elevation: "raised" }) ?? false);
+  const hidden = useActorSelector(actor, (s) => s?.matches({ visibility: "hidden" }) ?? false);
   return { shadow, hidden, sticky };
 }
 

@@ -1,0 +1,25 @@
+// Values from the spec that machines and the components driving them share. No xstate here: a
+// component reads these while the machines' code is still on its way (it loads after hydration).
+
+/** spec §9: a jump link scrolls for 1200 ms and lands 30 px (mobile) or 100 px (desktop) above the block. */
+export const JUMP_SCROLL_MS = 1200;
+export const JUMP_OFFSET_MOBILE_PX = -30;
+export const JUMP_OFFSET_DESKTOP_PX = -100;
+
+/** spec §4, §9: 768 px or less is mobile. */
+export const MOBILE_MAX_WIDTH_PX = 768;
+
+export function isMobileWidth(width: number): boolean {
+  return width <= MOBILE_MAX_WIDTH_PX;
+}
+
+/** spec §4: how long a toast stays when it closes by itself. */
+export const DEFAULT_TOAST_DURATION_MS = 6000;
+
+/** spec §2: the verification page opens in a 560×490 popup. */
+export const POPUP_WIDTH = 560;
+export const POPUP_HEIGHT = 490;
+
+export function popupFeatures(): string {
+  return `popup=yes,width=${POPUP_WIDTH},height=${POPUP_HEIGHT}`;
+}
