@@ -277,6 +277,20 @@ test.describe("image fallback (spec §4, §8)", () => {
     await expect(img).toHaveAttribute("src", "/media/paris-weekend-map.svg");
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
   });
+
+  test("keeps its declared 1200×675 box while neither file has arrived", async ({ page }) => {
+    // Both files hang: the box must come from the content's width and height, not from the file.
+    await page.route(/paris-weekend-map/, () => {});
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(GUIDE, { waitUntil: "domcontentloaded" });
+    const img = page.getByRole("img", { name: "Map of central Paris with the weekend's stops" });
+    await img.scrollIntoViewIfNeeded();
+    const box = (await img.boundingBox())!;
+    const column = await img.evaluate((el) => el.parentElement!.clientWidth);
+    expect(Math.abs(box.width - Math.min(1200, column))).toBeLessThan(1);
+    expect(Math.abs(box.height - (box.width * 675) / 1200)).toBeLessThanOrEqual(1);
+    expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(0);
+  });
 });
 
 // A local stand-in for the YouTube iframe API: a 50-second video whose time follows the page clock.

@@ -9,8 +9,11 @@ import { FallbackImage } from "../behaviour/FallbackImage";
 const Figure = styled("figure", {
   margin: 0,
   my: "$16",
-  // Never wider than the column, never upscaled; width/height attributes keep the box (no shift).
-  img: { display: "block", width: "auto", maxWidth: "100%", height: "auto", borderRadius: "$12", backgroundColor: "$grey100" },
+  // The declared width (the width attribute), never wider than the column; with the declared ratio
+  // that keeps the box before the file arrives and while a broken file swaps to its fallback. Not
+  // `width: auto`: that is the file's own width, 0 px until it loads, and a jump link measured the page
+  // with the map collapsed and landed 641 px short.
+  img: { display: "block", maxWidth: "100%", height: "auto", borderRadius: "$12", backgroundColor: "$grey100" },
   figcaption: { marginTop: "$8", fontSize: "$14", color: "$textSubtle" },
 });
 
