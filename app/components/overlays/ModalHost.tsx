@@ -1,14 +1,21 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from "react";
 import { showsBackButton, topModal, type ModalEntry } from "../../../machines/modal-stack.model";
 import { useActorSelector } from "../behaviour/use-tracked-actor";
+import type { ModalDialogProps } from "./ModalDialog";
 import { useOverlays } from "./overlay-context";
 
 // The modal stack's host (spec §3, §4): shows the top entry, and gives focus back to what had it when
 // that entry closes. The dialog itself (./ModalDialog) is fetched the first time a modal opens, or
 // when the browser is idle, whichever comes first: no server render ever contains an open modal.
+//
+// Not React.lazy: a Suspense boundary that has just shown its fallback reveals the content through a
+// timer (React throttles reveals by up to 500 ms), so the first dialog came late, and never under a
+// test's paused clock. A plain state update once the module is here renders on the next task.
 
-const loadDialog = () => import("./ModalDialog");
-const ModalDialog = lazy(loadDialog);
+type Dialog = ComponentType<ModalDialogProps>;
+let loadedDialog: Dialog | null = null;
+let loadingDialog: Promise<Dialog> | null = null;
+const loadDialog = () => (loadingDialog ??= import("./ModalDialog").then((m) => (loadedDialog = m.default)));
 
 const NO_MODALS: ModalEntry[] = [];
 // A layout effect runs before the dialog's own (passive) effect moves focus into it, so what had focus
@@ -20,12 +27,25 @@ export function ModalHost() {
   const stack = useActorSelector(overlays?.modalStack, (s) => s?.context.stack ?? NO_MODALS);
   const top = topModal({ stack });
   const returnFocus = useRef(new Map<string, Element | null>());
+  const [ModalDialog, setModalDialog] = useState<Dialog | null>(() => loadedDialog);
 
   useEffect(() => {
     if (typeof window.requestIdleCallback !== "function") return;
     const id = window.requestIdleCallback(() => void loadDialog(), { timeout: 4000 });
     return () => window.cancelIdleCallback(id);
   }, []);
+
+  useEffect(() => {
+    if (!top || ModalDialog) return;
+    let current = true;
+    loadDialog().then(
+      (dialog) => current && setModalDialog(() => dialog),
+      (error: unknown) => console.warn("the dialog could not load", error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [top, ModalDialog]);
 
   // Remember what had focus when each modal opened; give it back when that modal closes.
   useBeforeChildEffects(() => {
@@ -42,10 +62,6 @@ export function ModalHost() {
     document.body.style.overflow = top ? "hidden" : "";
   }, [stack, top]);
 
-  if (!overlays || !top) return null;
-  return (
-    <Suspense fallback={null}>
-      <ModalDialog top={top} canGoBack={showsBackButton({ stack })} send={overlays.modalStack.send} />
-    </Suspense>
-  );
+  if (!overlays || !top || !ModalDialog) return null;
+  return <ModalDialog top={top} canGoBack={showsBackButton({ stack })} send={overlays.modalStack.send} />;
 }
