@@ -2,6 +2,8 @@ import { json } from "@remix-run/node";
 import { getContentStore, type ContentError, type ContentStore } from "~/content/content-store.server";
 import type { LinkContext } from "~/content/action-link";
 import type { PageDocument, Site } from "~/content/page-document";
+import type { PageView } from "~/content/page-view";
+import { toPageView } from "~/content/page-view.server";
 import { resolveFooter, resolveHeader, type ResolvedFooter, type ResolvedHeader } from "~/content/resolve-shell";
 import { getEnv, type Env } from "~/env.server";
 import { DEFAULT_LANGUAGE, getLanguage, toSupportedLanguage } from "~/i18n/languages";
@@ -43,7 +45,8 @@ export interface Shell {
 export interface PageData {
   kind: "page";
   context: PageContext;
-  doc: PageDocument;
+  /** What the body renders: rich text already parsed (content/page-view.server.ts). */
+  doc: PageView;
   shell: Shell;
   seo: {
     title: string;
@@ -197,7 +200,7 @@ export async function loadPageResponse(request: Request): Promise<PageResponse> 
   const data: PageData = {
     kind: "page",
     context,
-    doc: page.doc,
+    doc: toPageView(page.doc, lang),
     shell: buildShell(site, page.doc, ctx, env, siteCurrency, languageOptions),
     seo: {
       title: page.doc.seo.title,

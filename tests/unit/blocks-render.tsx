@@ -5,6 +5,8 @@ import { RichText } from "~/components/blocks/RichText";
 import { LanguageProvider, PageContextProvider } from "~/components/page-context";
 import { uiDictionary } from "~/i18n/ui-strings";
 import type { Block } from "~/content/page-document";
+import { toViewBlock } from "~/content/page-view.server";
+import { toRichTextView } from "~/content/rich-text-view.server";
 import type { PageContext } from "../../tracking/page-context";
 
 // Shared by the block unit tests: render content as the server would, inside a page context.
@@ -34,8 +36,9 @@ export function render(element: ReactElement, lang = "en"): string {
   );
 }
 
-export const renderRich = (text: string, lang = "en") => render(<RichText text={text} />, lang);
-export const renderBlock = (block: Block, lang = "en") => render(<BlockView block={block} />, lang);
+// Through the server's conversion, as the loader sends blocks to the page.
+export const renderRich = (text: string, lang = "en") => render(<RichText nodes={toRichTextView(text, lang)} />, lang);
+export const renderBlock = (block: Block, lang = "en") => render(<BlockView block={toViewBlock(block, lang)} />, lang);
 
 /** The markup as a DOM, for assertions by element and attribute. */
 export function dom(html: string): DocumentFragment {

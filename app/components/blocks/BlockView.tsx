@@ -1,5 +1,4 @@
-import { classifyEmbed } from "~/content/embed";
-import type { Block } from "~/content/page-document";
+import type { VideoBlockView, ViewBlock } from "~/content/page-view";
 import { styled } from "../../../tokens/stitches.config";
 import { DownloadButton } from "../behaviour/DownloadButton";
 import { ExperienceList } from "../commerce/ExperienceList";
@@ -9,17 +8,15 @@ import { ContentImage } from "./ContentImage";
 import { ContentLink } from "./ContentLink";
 import { EmbedFrame, VideoFrame } from "./EmbedFrame";
 import { RichText } from "./RichText";
-import { useLang } from "./use-lang";
 
 // One body block (app/content/page-document.ts BlockSchema) as React elements.
 
 const PriceRow = styled("div", { fontSize: "$20", fontWeight: "$semibold" });
 const VideoBox = styled("div", { maxWidth: "960px" });
 
-function VideoBlock({ block }: { block: Extract<Block, { type: "video" }> }) {
-  const lang = useLang();
+function VideoBlock({ block }: { block: VideoBlockView }) {
   const t = useT();
-  const embed = classifyEmbed(block.url, lang);
+  const { embed } = block;
   if (embed.kind === "youtube") {
     return (
       <VideoBox>
@@ -30,7 +27,7 @@ function VideoBlock({ block }: { block: Extract<Block, { type: "video" }> }) {
   if (embed.kind === "iframe") {
     return (
       <VideoBox>
-        <EmbedFrame src={block.url} title={block.title} ratio={16 / 9} />
+        <EmbedFrame embed={embed} title={block.title} ratio={16 / 9} />
       </VideoBox>
     );
   }
@@ -42,10 +39,10 @@ function VideoBlock({ block }: { block: Extract<Block, { type: "video" }> }) {
   );
 }
 
-export function BlockView({ block }: { block: Block }) {
+export function BlockView({ block }: { block: ViewBlock }) {
   switch (block.type) {
     case "rich_text":
-      return <RichText text={block.text} />;
+      return <RichText nodes={block.nodes} />;
     case "image":
       return (
         <ContentImage

@@ -1,5 +1,6 @@
 import { localeFor, toSupportedLanguage } from "~/i18n/languages";
-import { parseIsoDate, type DateFormat } from "./inline-props";
+import { parseIsoDate } from "~/content/iso-date";
+import type { DateFormat } from "./inline-props";
 import { useLang } from "./use-lang";
 import { dateTimeFormat } from "~/i18n/intl-cache";
 

@@ -1,10 +1,9 @@
-import { classifyEmbed, spotifyEmbedUrl } from "~/content/embed";
+import type { AllowedEmbed } from "~/content/rich-text-view";
 import { styled } from "../../../tokens/stitches.config";
 import { YouTubePlayer } from "../behaviour/YouTubePlayer";
 import { useT } from "../page-context";
-import { useLang } from "./use-lang";
 
-// Third-party frames: only from the allow-list (content/embed.ts), lazy, titled, and inside a box
+// Third-party frames: only from the allow-list (content/embed.ts, applied by the server), lazy, titled, and inside a box
 // whose size is known before the frame loads, so nothing below moves (CLS 0).
 
 const Box = styled("div", {
@@ -43,21 +42,16 @@ export function VideoFrame({ videoId, title, posterUrl }: { videoId: string; tit
   );
 }
 
-/** {iframe src=… title=… ratio=4:3}: YouTube → tracked player, Maps → localized, others refused. */
-export function EmbedFrame({ src, title, ratio }: { src: string; title?: string; ratio: number }) {
-  const lang = useLang();
+/** {iframe src=… title=… ratio=4:3}, classified by the server: YouTube → tracked player, others framed. */
+export function EmbedFrame({ embed, title, ratio }: { embed: AllowedEmbed; title?: string; ratio: number }) {
   const t = useT();
-  const embed = classifyEmbed(src, lang);
-  if (embed.kind === "blocked") return null;
   const name = title ?? t(embed.kind === "iframe" && embed.provider === "maps" ? "map" : "embeddedContent");
   if (embed.kind === "youtube") return <VideoFrame videoId={embed.videoId} title={name} />;
   return <Frame src={embed.src} title={name} aspectRatio={ratio} />;
 }
 
 /** {spotify src=…}: Spotify's own heights (152 compact, 352 full), fixed so the page never shifts. */
-export function SpotifyFrame({ src, title, compact }: { src: string; title?: string; compact: boolean }) {
+export function SpotifyFrame({ embedSrc, title, compact }: { embedSrc: string; title?: string; compact: boolean }) {
   const t = useT();
-  const embed = spotifyEmbedUrl(src);
-  if (!embed) return null;
-  return <Frame src={embed} title={title ?? t("listenOnSpotify")} height={compact ? 152 : 352} />;
+  return <Frame src={embedSrc} title={title ?? t("listenOnSpotify")} height={compact ? 152 : 352} />;
 }

@@ -1,4 +1,3 @@
-import type { InlineNode } from "~/content/inline-blocks";
 import { styled } from "../../../tokens/stitches.config";
 import { JumpLink } from "../behaviour/JumpLink";
 import { InlineExperience } from "../commerce/ExperienceList";
@@ -9,18 +8,16 @@ import { ContentImage } from "./ContentImage";
 import { ContentLink } from "./ContentLink";
 import { DateText } from "./DateText";
 import { EmbedFrame, SpotifyFrame } from "./EmbedFrame";
-import { toInlineProps } from "./inline-props";
+import type { InlineBlockView } from "~/content/rich-text-view";
 
-// One {name attr=value} block as React elements. Content never becomes markup: every attribute is
-// checked (inline-props.ts) and passed as a typed prop; a block that does not check out is shown as
-// the text the editor wrote.
+// One {name attr=value} block as React elements. Content never becomes markup: every attribute was
+// checked on the server (inline-props.ts, through content/rich-text-view.server.ts) and arrives as a
+// typed prop; a block that did not check out arrives as the text the editor wrote.
 
 const CtaRow = styled("span", { display: "flex", flexWrap: "wrap", gap: "$12", my: "$16" });
 const Block = styled("span", { display: "block", my: "$16" });
 
-export function InlineBlock({ node }: { node: Extract<InlineNode, { kind: "block" }> }) {
-  const props = toInlineProps(node.name, node.attrs);
-  if (!props) return <>{node.raw}</>;
+export function InlineBlock({ props }: { props: InlineBlockView }) {
   switch (props.name) {
     case "icon":
       return <Icon type={props.type} label={props.label} />;
@@ -42,9 +39,9 @@ export function InlineBlock({ node }: { node: Extract<InlineNode, { kind: "block
     case "notes":
       return <Notes title={props.title} items={props.items} />;
     case "iframe":
-      return <EmbedFrame src={props.src} title={props.title} ratio={props.ratio} />;
+      return <EmbedFrame embed={props.embed} title={props.title} ratio={props.ratio} />;
     case "spotify":
-      return <SpotifyFrame src={props.src} title={props.title} compact={props.compact} />;
+      return <SpotifyFrame embedSrc={props.embedSrc} title={props.title} compact={props.compact} />;
     case "image":
       return <ContentImage src={props.src} fallbackSrc={props.fallback} alt={props.alt} width={props.width} height={props.height} inline />;
     case "experience":

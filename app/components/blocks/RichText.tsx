@@ -1,9 +1,10 @@
 import { Fragment } from "react";
-import { isPhrasing, parseRichText, plainTextOf, type InlineNode } from "~/content/inline-blocks";
+import type { InlineView, RichTextView } from "~/content/rich-text-view";
 import { styled } from "../../../tokens/stitches.config";
 import { InlineBlock } from "./InlineBlock";
 
-// A rich_text block: headings, paragraphs, lists and **bold**, with inline blocks (spec §3).
+// A rich_text block: headings, paragraphs, lists and **bold**, with inline blocks (spec §3), parsed and
+// checked by the server (content/rich-text-view.server.ts); this only turns the tree into elements.
 // A paragraph that holds a box-like block (card, frame, aside) is a <div>, never a <p>, so the server
 // HTML is what the browser keeps and hydration matches.
 
@@ -16,31 +17,28 @@ const Prose = styled("div", {
   ul: { paddingLeft: "$24", marginBottom: "$16", display: "grid", gap: "$8", lineHeight: "$relaxed" },
 });
 
-function Inline({ nodes, phrasingOnly = false }: { nodes: readonly InlineNode[]; phrasingOnly?: boolean }) {
+function Inline({ nodes }: { nodes: readonly InlineView[] }) {
   return (
     <>
       {nodes.map((node, i) => {
         if (node.kind === "text") return <Fragment key={i}>{node.text}</Fragment>;
-        if (node.kind === "strong") return <strong key={i}><Inline nodes={node.children} phrasingOnly /></strong>;
-        // Headings hold phrasing content only: a box-like block there is shown as written.
-        if (phrasingOnly && !isPhrasing([node])) return <Fragment key={i}>{plainTextOf([node])}</Fragment>;
-        return <InlineBlock key={i} node={node} />;
+        if (node.kind === "strong") return <strong key={i}><Inline nodes={node.children} /></strong>;
+        return <InlineBlock key={i} props={node.props} />;
       })}
     </>
   );
 }
 
-export function RichText({ text }: { text: string }) {
-  const nodes = parseRichText(text);
+export function RichText({ nodes }: { nodes: readonly RichTextView[] }) {
   return (
     <Prose data-rich-text="">
       {nodes.map((node, i) => {
         switch (node.kind) {
           case "heading":
             return node.level === 2 ? (
-              <h2 key={i}><Inline nodes={node.children} phrasingOnly /></h2>
+              <h2 key={i}><Inline nodes={node.children} /></h2>
             ) : (
-              <h3 key={i}><Inline nodes={node.children} phrasingOnly /></h3>
+              <h3 key={i}><Inline nodes={node.children} /></h3>
             );
           case "list":
             return (
@@ -51,10 +49,10 @@ export function RichText({ text }: { text: string }) {
               </ul>
             );
           case "paragraph":
-            return isPhrasing(node.children) ? (
-              <p key={i}><Inline nodes={node.children} /></p>
-            ) : (
+            return node.boxed ? (
               <div key={i} className="para"><Inline nodes={node.children} /></div>
+            ) : (
+              <p key={i}><Inline nodes={node.children} /></p>
             );
         }
       })}

@@ -1,11 +1,12 @@
 import type { InlineBlockName } from "~/content/inline-blocks";
 import type { PriceSource } from "~/content/page-document";
 import { isValidUid } from "~/page/page-url";
+import { parseIsoDate } from "~/content/iso-date";
 import { toIconType, type IconType } from "../icons/icon-types";
 
-// The attributes each inline block takes (README "Content blocks"), checked by hand rather than
-// with zod so the client bundle stays small. A block whose attributes do not check out returns null
-// and is shown as the text the editor wrote.
+// The attributes each inline block takes (README "Content blocks"), checked on the server
+// (content/rich-text-view.server.ts); components import only the types. A block whose attributes do
+// not check out returns null and is shown as the text the editor wrote.
 
 export type DateFormat = "short" | "medium" | "long" | "full" | "month";
 export type CalloutTone = "info" | "tip" | "warning";
@@ -31,7 +32,6 @@ export type LinkTarget = { kind: "uid"; uid: string } | { kind: "url"; url: stri
 type Attrs = Readonly<Record<string, string>>;
 
 const BLOCK_ID = /^[a-z][a-z0-9-]*$/;
-const ISO_DATE = /^(\d{4})-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2}))?)?$/;
 
 function text(attrs: Attrs, key: string, max = 300): string | undefined {
   const value = attrs[key]?.trim();
@@ -56,17 +56,6 @@ function linkTarget(attrs: Attrs): LinkTarget | undefined {
   if (to) return isValidUid(to) && to.includes(".") ? { kind: "uid", uid: to } : undefined;
   const href = attrs.href;
   return href !== undefined && href.trim() ? { kind: "url", url: href.slice(0, 2048) } : undefined;
-}
-
-/** 2026-12-24, 2026-12 or 2026-12-24T19:30, checked for a real calendar date. */
-export function parseIsoDate(value: string | undefined): Date | null {
-  const match = value ? ISO_DATE.exec(value.trim()) : null;
-  if (!match) return null;
-  const [, y, m, d = "01", hh = "00", mm = "00"] = match;
-  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d), Number(hh), Number(mm)));
-  const valid =
-    date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d) && Number(hh) < 24 && Number(mm) < 60;
-  return valid ? date : null;
 }
 
 const RATIO = /^(\d{1,2})[:/x](\d{1,2})$/;

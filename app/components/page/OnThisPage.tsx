@@ -1,4 +1,4 @@
-import type { Block } from "~/content/page-document";
+import type { ViewBlock } from "~/content/page-view";
 import { styled } from "../../../tokens/stitches.config";
 import { useBehaviourT } from "../behaviour/behaviour-strings";
 import { JumpLink } from "../behaviour/JumpLink";
@@ -16,10 +16,10 @@ const Nav = styled("nav", {
 });
 
 /** The label an "On this page" link shows for a block with an id. */
-export function blockLabel(block: Block): string | null {
+export function blockLabel(block: ViewBlock): string | null {
   switch (block.type) {
     case "rich_text":
-      return block.text.match(/^##\s+(.+)$/m)?.[1]?.replace(/\{[^{}]*\}/g, "").trim() || null;
+      return block.label;
     case "video":
     case "experience_list":
       return block.title;
@@ -31,7 +31,7 @@ export function blockLabel(block: Block): string | null {
   }
 }
 
-export function OnThisPage({ blocks }: { blocks: Block[] }) {
+export function OnThisPage({ blocks }: { blocks: ViewBlock[] }) {
   const t = useBehaviourT();
   const links = blocks.flatMap((b) => {
     const label = b.id ? blockLabel(b) : null;

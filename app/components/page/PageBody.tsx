@@ -1,5 +1,5 @@
 import type { LinkContext } from "~/content/action-link";
-import type { PageDocument } from "~/content/page-document";
+import type { PageView } from "~/content/page-view";
 import { styled } from "../../../tokens/stitches.config";
 import { BlockView } from "../blocks/BlockView";
 import { ContentImage } from "../blocks/ContentImage";
@@ -28,7 +28,7 @@ const Body = styled("div", {
   "> section": { minWidth: 0, scrollMarginTop: "$96" },
 });
 
-export function PageBody({ doc, links }: { doc: PageDocument; links?: LinkContext }) {
+export function PageBody({ doc, links }: { doc: PageView; links?: LinkContext }) {
   return (
     <BlockLinkProvider value={links ?? null}>
       <article>

@@ -1,0 +1,60 @@
+import { toInlineProps, type InlineProps } from "~/components/blocks/inline-props";
+import { classifyEmbed, spotifyEmbedUrl } from "./embed";
+import { isPhrasing, parseRichText, plainTextOf, type InlineNode } from "./inline-blocks";
+import type { InlineBlockView, InlineView, RichTextView } from "./rich-text-view";
+
+// A rich_text field into what RichText renders: parsed (inline-blocks.ts), every inline block's
+// attributes checked into typed props (inline-props.ts), on the server. A block that does not check out
+// becomes the text the editor wrote, as does a box-like block inside a heading. Frames are classified
+// against the allow-list here too (content/embed.ts, in the page language for maps); one that is not
+// allowed is left out, as it always was.
+
+/** null: a frame off the allow-list, rendered as nothing. */
+function resolveFrames(props: InlineProps, lang: string): InlineBlockView | null {
+  if (props.name === "iframe") {
+    const embed = classifyEmbed(props.src, lang);
+    return embed.kind === "blocked" ? null : { name: "iframe", embed, ratio: props.ratio, ...(props.title ? { title: props.title } : {}) };
+  }
+  if (props.name === "spotify") {
+    const embedSrc = spotifyEmbedUrl(props.src);
+    return embedSrc ? { name: "spotify", embedSrc, compact: props.compact, ...(props.title ? { title: props.title } : {}) } : null;
+  }
+  return props;
+}
+
+function mergeText(nodes: InlineView[]): InlineView[] {
+  const out: InlineView[] = [];
+  for (const node of nodes) {
+    const last = out[out.length - 1];
+    if (node.kind === "text" && last?.kind === "text") out[out.length - 1] = { kind: "text", text: last.text + node.text };
+    else out.push(node);
+  }
+  return out;
+}
+
+function toInlineView(nodes: readonly InlineNode[], phrasingOnly: boolean, lang: string): InlineView[] {
+  return mergeText(
+    nodes.flatMap((node): InlineView[] => {
+      if (node.kind === "text") return [node];
+      if (node.kind === "strong") return [{ kind: "strong", children: toInlineView(node.children, true, lang) }];
+      if (phrasingOnly && !isPhrasing([node])) return [{ kind: "text", text: plainTextOf([node]) }];
+      const props = toInlineProps(node.name, node.attrs);
+      if (!props) return [{ kind: "text", text: node.raw }];
+      const view = resolveFrames(props, lang);
+      return view ? [{ kind: "block", props: view }] : [];
+    }),
+  );
+}
+
+export function toRichTextView(text: string, lang: string): RichTextView[] {
+  return parseRichText(text).map((node): RichTextView => {
+    switch (node.kind) {
+      case "heading":
+        return { kind: "heading", level: node.level, children: toInlineView(node.children, true, lang) };
+      case "list":
+        return { kind: "list", items: node.items.map((item) => toInlineView(item, false, lang)) };
+      case "paragraph":
+        return { kind: "paragraph", boxed: !isPhrasing(node.children), children: toInlineView(node.children, false, lang) };
+    }
+  });
+}
