@@ -153,14 +153,21 @@ export function parseInline(text: string): InlineNode[] {
   return mergeText(nodes);
 }
 
-function mergeText(nodes: InlineNode[]): InlineNode[] {
-  const out: InlineNode[] = [];
+type TextNode = { kind: "text"; text: string };
+
+/** Adjacent text nodes joined into one (for any tree whose text nodes look like ours). */
+export function mergeText<N extends { kind: string }>(nodes: readonly (N | TextNode)[]): (N | TextNode)[] {
+  const out: (N | TextNode)[] = [];
   for (const node of nodes) {
     const last = out[out.length - 1];
-    if (node.kind === "text" && last?.kind === "text") out[out.length - 1] = { kind: "text", text: last.text + node.text };
+    if (isText(node) && last && isText(last)) out[out.length - 1] = { kind: "text", text: last.text + node.text };
     else out.push(node);
   }
   return out;
+}
+
+function isText(node: { kind: string }): node is TextNode {
+  return node.kind === "text";
 }
 
 const LIST_ITEM = /^[-*] +/;

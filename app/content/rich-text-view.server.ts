@@ -1,6 +1,6 @@
 import { toInlineProps, type InlineProps } from "~/components/blocks/inline-props";
 import { classifyEmbed, spotifyEmbedUrl } from "./embed";
-import { isPhrasing, parseRichText, plainTextOf, type InlineNode } from "./inline-blocks";
+import { isPhrasing, mergeText, parseRichText, plainTextOf, type InlineNode } from "./inline-blocks";
 import type { InlineBlockView, InlineView, RichTextView } from "./rich-text-view";
 
 // A rich_text field into what RichText renders: parsed (inline-blocks.ts), every inline block's
@@ -20,16 +20,6 @@ function resolveFrames(props: InlineProps, lang: string): InlineBlockView | null
     return embedSrc ? { name: "spotify", embedSrc, compact: props.compact, ...(props.title ? { title: props.title } : {}) } : null;
   }
   return props;
-}
-
-function mergeText(nodes: InlineView[]): InlineView[] {
-  const out: InlineView[] = [];
-  for (const node of nodes) {
-    const last = out[out.length - 1];
-    if (node.kind === "text" && last?.kind === "text") out[out.length - 1] = { kind: "text", text: last.text + node.text };
-    else out.push(node);
-  }
-  return out;
 }
 
 function toInlineView(nodes: readonly InlineNode[], phrasingOnly: boolean, lang: string): InlineView[] {
