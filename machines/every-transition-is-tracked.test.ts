@@ -4,7 +4,7 @@ import { getEventDefinition } from "../tracking/catalogue";
 import { ALL_MACHINES } from "./catalogue-of-machines";
 import { headerMachine } from "./header.machine";
 import { machineTransitions } from "./machine-graph";
-import type { ModalEntry } from "./modal-stack.machine";
+import type { ModalEntry } from "./modal-stack.model";
 import type { Toast } from "./toasts.machine";
 import { mobileFirstViewportMachine } from "./viewport.machine";
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor } from "xstate";
-import { JUMP_SCROLL_MS, jumpLinkMachine } from "./jump-link.machine";
+import { jumpLinkMachine } from "./jump-link.machine";
+import { JUMP_SCROLL_MS } from "./spec-values";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

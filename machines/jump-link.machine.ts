@@ -1,13 +1,10 @@
 import { assign, emit, setup } from "xstate";
+import { JUMP_OFFSET_DESKTOP_PX, JUMP_OFFSET_MOBILE_PX, JUMP_SCROLL_MS } from "./spec-values";
 import type { TrackedEvent } from "./tracked-event";
 
 // spec §2, §9: in-page jump links scroll smoothly to a block id over 1200 ms, landing -30 px above
 // it on mobile and -100 px on desktop. With prefers-reduced-motion the jump is instant. The scroll
 // itself is `startScroll`/`jumpInstantly`, provided by the component (the machine reads no DOM).
-
-import { JUMP_OFFSET_DESKTOP_PX, JUMP_OFFSET_MOBILE_PX, JUMP_SCROLL_MS } from "./spec-values";
-
-export { JUMP_OFFSET_DESKTOP_PX, JUMP_OFFSET_MOBILE_PX, JUMP_SCROLL_MS } from "./spec-values";
 
 export interface JumpLinkContext {
   targetId: string | null;

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { startCollecting } from "./machine-test-support";
-import { modalStackMachine, showsBackButton, type ModalEntry } from "./modal-stack.machine";
+import { modalStackMachine } from "./modal-stack.machine";
+import { showsBackButton, type ModalEntry } from "./modal-stack.model";
 
 const entry = (id: string, extra: Partial<ModalEntry> = {}): ModalEntry => ({ id, title: `Modal ${id}`, variant: "center", closeOnOutsideClick: true, hasBack: true, ...extra });
 

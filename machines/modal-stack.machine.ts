@@ -2,8 +2,6 @@ import { and, assign, emit, enqueueActions, setup } from "xstate";
 import type { TrackedEvent } from "./tracked-event";
 import { showsBackButton, topModal, type ModalEntry, type ModalStackContext } from "./modal-stack.model";
 
-export { showsBackButton, topModal, type ModalEntry, type ModalStackContext, type ModalVariant } from "./modal-stack.model";
-
 // spec §3, §4: modals form a stack. Opening pushes, closing pops the top; the back button shows only
 // when more than one modal is stacked (and the entry allows it). Escape closes the top modal; a click
 // outside closes it only when its entry says closeOnOutsideClick. One app-level actor (PageShell).

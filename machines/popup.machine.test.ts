@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { startCollecting } from "./machine-test-support";
-import { popupFeatures, popupMachine } from "./popup.machine";
+import { popupMachine } from "./popup.machine";
+import { popupFeatures } from "./spec-values";
 
 describe("verification badge popup machine (spec §2)", () => {
   it("asks for a 560×490 popup and records how it opened", () => {

@@ -1,3 +1,5 @@
+import { MOBILE_MAX_WIDTH_PX } from "../tokens/design-tokens";
+
 // Values from the spec that machines and the components driving them share. No xstate here: a
 // component reads these while the machines' code is still on its way (it loads after hydration).
 
@@ -6,9 +8,7 @@ export const JUMP_SCROLL_MS = 1200;
 export const JUMP_OFFSET_MOBILE_PX = -30;
 export const JUMP_OFFSET_DESKTOP_PX = -100;
 
-/** spec §4, §9: 768 px or less is mobile. */
-export const MOBILE_MAX_WIDTH_PX = 768;
-
+/** spec §4, §9: 768 px or less is mobile (the design tokens' breakpoint, the same one CSS uses). */
 export function isMobileWidth(width: number): boolean {
   return width <= MOBILE_MAX_WIDTH_PX;
 }

@@ -1,4 +1,5 @@
 import { assign, cancel, emit, enqueueActions, setup } from "xstate";
+import { DEFAULT_TOAST_DURATION_MS } from "./spec-values";
 import type { TrackedEvent } from "./tracked-event";
 
 // spec §3, §4: toasts append and are removed by id; a toast with autoClose disappears after its
@@ -16,10 +17,6 @@ export interface Toast {
   /** Milliseconds before an auto-closing toast disappears. */
   duration: number;
 }
-
-import { DEFAULT_TOAST_DURATION_MS } from "./spec-values";
-
-export { DEFAULT_TOAST_DURATION_MS } from "./spec-values";
 
 export interface ToastsContext {
   toasts: Toast[];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { startCollecting } from "./machine-test-support";
-import { isMobileWidth, viewportMachineFor } from "./viewport.machine";
+import { isMobileWidth } from "./spec-values";
+import { viewportMachineFor } from "./viewport.machine";
 
 describe("viewport machine (spec §4, §9)", () => {
   it("768 px or less is mobile", () => {

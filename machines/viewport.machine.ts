@@ -1,12 +1,9 @@
 import { assign, emit, setup } from "xstate";
+import { isMobileWidth } from "./spec-values";
 import type { TrackedEvent } from "./tracked-event";
 
 // spec §4, §9: mobile status starts from the server-given value (so the first client render matches
 // the server's), then is rechecked on load and on resize. 768 px or less is mobile.
-
-import { isMobileWidth } from "./spec-values";
-
-export { isMobileWidth, MOBILE_MAX_WIDTH_PX } from "./spec-values";
 
 export type ViewportEvent = { type: "VIEWPORT_MEASURED"; width: number };
 

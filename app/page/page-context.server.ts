@@ -1,7 +1,7 @@
 import { isbot } from "isbot";
 import { PageContextSchema, type PageContext } from "../../tracking/page-context";
 import type { PageDocument } from "~/content/page-document";
-import { MOBILE_MAX_WIDTH_PX } from "../../tokens/design-tokens";
+import { isMobileWidth } from "../../machines/spec-values";
 
 // Builds the spec's page context from the request and the page document (issue 2 §3).
 
@@ -11,7 +11,7 @@ import { MOBILE_MAX_WIDTH_PX } from "../../tokens/design-tokens";
  */
 export function detectMobile(headers: Headers): boolean {
   const viewport = Number.parseInt(headers.get("sec-ch-viewport-width") ?? headers.get("viewport-width") ?? "", 10);
-  if (Number.isFinite(viewport) && viewport > 0) return viewport <= MOBILE_MAX_WIDTH_PX;
+  if (Number.isFinite(viewport) && viewport > 0) return isMobileWidth(viewport);
   const uaMobile = headers.get("sec-ch-ua-mobile");
   if (uaMobile === "?1") return true;
   if (uaMobile === "?0") return false;

@@ -165,7 +165,8 @@ export function useTrackedActor<M extends AnyStateMachine>(pick: (machines: Stor
   return deferred;
 }
 
-const noSubscription = () => () => {};
+/** For useSyncExternalStore when there is nothing to subscribe to. */
+export const noSubscription = () => () => {};
 
 /**
  * What `select` reads from the actor's snapshot, re-rendering only when that answer changes. Before

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useState, useSyncExternalStore, t
 import { isMobileWidth } from "../../../machines/spec-values";
 import type { viewportMachine } from "../../../machines/viewport.machine";
 import { usePageContext } from "../page-context";
-import { useActorSelector, useTrackedActor, type DeferredActor } from "./use-tracked-actor";
+import { noSubscription, useActorSelector, useTrackedActor, type DeferredActor } from "./use-tracked-actor";
 
 // spec §4: mobile first from the server-given value (context.isMobile), rechecked on load and on
 // resize. One actor for the page; components ask useIsMobile().
@@ -47,8 +47,6 @@ export function ViewportProvider({ children }: { children: ReactNode }) {
   }, [actor, value]);
   return <ViewportContext.Provider value={value}>{children}</ViewportContext.Provider>;
 }
-
-const noSubscription = () => () => {};
 
 /** True on mobile viewports (768 px or less). Outside a provider: the server's value. */
 export function useIsMobile(): boolean {
