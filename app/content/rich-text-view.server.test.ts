@@ -6,9 +6,12 @@ import { toRichTextView } from "./rich-text-view.server";
 // checked into props, so the page never needs the parser.
 
 describe("toRichTextView", () => {
-  it("turns a well-formed block into typed props", () => {
+  it("turns a well-formed block into typed props, a date into its text in the page language", () => {
     expect(toRichTextView("See {date value=2026-12-24 format=short}.", "en")).toEqual([
-      { kind: "paragraph", boxed: false, children: [{ kind: "text", text: "See " }, { kind: "block", props: { name: "date", value: "2026-12-24", format: "short" } }, { kind: "text", text: "." }] },
+      { kind: "paragraph", boxed: false, children: [{ kind: "text", text: "See " }, { kind: "block", props: { name: "date", value: "2026-12-24", text: "12/24/26" } }, { kind: "text", text: "." }] },
+    ]);
+    expect(toRichTextView("{date value=2026-12-24 format=long}", "de")).toEqual([
+      { kind: "paragraph", boxed: false, children: [{ kind: "block", props: { name: "date", value: "2026-12-24", text: "24. Dezember 2026" } }] },
     ]);
   });
 

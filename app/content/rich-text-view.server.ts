@@ -1,4 +1,5 @@
 import { toInlineProps, type InlineProps } from "~/components/blocks/inline-props";
+import { formatContentDate } from "~/i18n/date-format";
 import { classifyEmbed, spotifyEmbedUrl } from "./embed";
 import { isPhrasing, mergeText, parseRichText, plainTextOf, type InlineNode } from "./inline-blocks";
 import type { InlineBlockView, InlineView, RichTextView } from "./rich-text-view";
@@ -7,10 +8,11 @@ import type { InlineBlockView, InlineView, RichTextView } from "./rich-text-view
 // attributes checked into typed props (inline-props.ts), on the server. A block that does not check out
 // becomes the text the editor wrote, as does a box-like block inside a heading. Frames are classified
 // against the allow-list here too (content/embed.ts, in the page language for maps); one that is not
-// allowed is left out, as it always was.
+// allowed is left out, as it always was. Dates arrive as text in the page language (i18n/date-format.ts).
 
 /** null: a frame off the allow-list, rendered as nothing. */
-function resolveFrames(props: InlineProps, lang: string): InlineBlockView | null {
+function resolveForBrowser(props: InlineProps, lang: string): InlineBlockView | null {
+  if (props.name === "date") return { name: "date", value: props.value, text: formatContentDate(props.value, props.format, lang) };
   if (props.name === "iframe") {
     const embed = classifyEmbed(props.src, lang);
     return embed.kind === "blocked" ? null : { name: "iframe", embed, ratio: props.ratio, ...(props.title ? { title: props.title } : {}) };
@@ -30,7 +32,7 @@ function toInlineView(nodes: readonly InlineNode[], phrasingOnly: boolean, lang:
       if (phrasingOnly && !isPhrasing([node])) return [{ kind: "text", text: plainTextOf([node]) }];
       const props = toInlineProps(node.name, node.attrs);
       if (!props) return [{ kind: "text", text: node.raw }];
-      const view = resolveFrames(props, lang);
+      const view = resolveForBrowser(props, lang);
       return view ? [{ kind: "block", props: view }] : [];
     }),
   );

@@ -8,9 +8,10 @@ import type { Embed } from "./embed";
 /** An embed on the allow-list (content/embed.ts), already in its final form. */
 export type AllowedEmbed = Exclude<Embed, { kind: "blocked" }>;
 
-/** An inline block's props; frames arrive classified (a blocked one never arrives at all). */
+/** An inline block's props; frames arrive classified (a blocked one never arrives at all), dates as text. */
 export type InlineBlockView =
-  | Exclude<InlineProps, { name: "iframe" | "spotify" }>
+  | Exclude<InlineProps, { name: "iframe" | "spotify" | "date" }>
+  | { name: "date"; value: string; text: string }
   | { name: "iframe"; embed: AllowedEmbed; title?: string; ratio: number }
   | { name: "spotify"; embedSrc: string; title?: string; compact: boolean };
 

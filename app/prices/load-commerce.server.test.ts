@@ -57,6 +57,24 @@ describe("loadPageCommerce", () => {
     expect(timings).toHaveLength(6);
   });
 
+  it("sends every price, rating and count already formatted in the page language", async () => {
+    const en = (await loadPageCommerce(input())).commerce;
+    expect(en.text.prices["collection:5001"]).toEqual({ full: "€29.50", compact: "€29.50" });
+    expect(en.text.prices["category:1143"]).toEqual({ full: "€89", compact: "€89" });
+    expect(Object.keys(en.text.experiences).sort()).toEqual(Object.keys(en.experiences).sort());
+    // The sandbox's Eiffel Tower summit ticket: €45, rated 4.6 by 18,234 visitors.
+    expect(en.text.experiences["10001"]).toEqual({ price: "€45", rating: "4.6", count: "18,234" });
+    const fr = (await loadPageCommerce(input({ lang: "fr" }))).commerce;
+    expect(fr.text.prices["tour-group:10004"]?.full.replace(/\s/g, " ")).toBe("17,99 €");
+  });
+
+  it("a failed price has empty text, so it shows empty", async () => {
+    sandbox.setDefaultFault("error=1");
+    const { commerce } = await loadPageCommerce(input());
+    expect(Object.values(commerce.text.prices)).toContainEqual({ full: "", compact: "" });
+    expect(Object.values(commerce.text.prices).every((t) => t.full === "" && t.compact === "")).toBe(true);
+  });
+
   it("a cold page with 200 ms upstream latency costs about one latency, not the sum of its calls", async () => {
     sandbox.setDefaultFault("latency=200");
     const { durationMs, timings } = await loadPageCommerce(input());

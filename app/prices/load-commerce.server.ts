@@ -3,6 +3,7 @@ import { experienceListKey } from "~/components/commerce/experience-list-key";
 import { priceSourceKey } from "~/components/commerce/price-source-key";
 import type { PageDocument, PriceSource } from "~/content/page-document";
 import { collectCommerceNeeds } from "./commerce-needs";
+import { commerceText, type CommerceText } from "./commerce-text.server";
 import {
   loadCategoryMinPrice,
   loadCollectionPrice,
@@ -38,6 +39,8 @@ export interface PageCommerce {
   /** Tour-group ids by experienceListKey; absent when the list could not be loaded. */
   lists: Record<string, number[]>;
   booking: BookingBase;
+  /** The prices, ratings and counts as printed, in `lang` (commerce-text.server.ts). */
+  text: CommerceText;
 }
 
 export interface CommerceLoad {
@@ -86,6 +89,7 @@ export async function loadPageCommerce(input: LoadCommerceInput): Promise<Commer
     experiences: {},
     lists: {},
     booking: { domain: input.bookingDomain, subdomain: bookingSubdomain(input.siteHost), lang: input.lang, currency: input.currency, date: input.bookingDate },
+    text: { prices: {}, experiences: {} },
   };
   const timings: UpstreamTiming[] = [];
   const expected = needs.priceSources.length + needs.lists.length + (needs.inlineExperienceIds.length ? 1 : 0);
@@ -132,6 +136,7 @@ export async function loadPageCommerce(input: LoadCommerceInput): Promise<Commer
   await Promise.race([Promise.all(tasks), budget]);
   clearTimeout(timer);
   open = false;
+  commerce.text = commerceText(commerce.prices, commerce.experiences, input.lang);
 
   const failed = timings.some((t) => t.status === "failed");
   return { commerce, timings: [...timings], durationMs: performance.now() - started, degraded: failed || settled < tasks.length };

@@ -22,7 +22,7 @@ export function InlineBlock({ props }: { props: InlineBlockView }) {
     case "icon":
       return <Icon type={props.type} label={props.label} />;
     case "date":
-      return <DateText value={props.value} format={props.format} />;
+      return <DateText value={props.value} text={props.text} />;
     case "link":
     case "a":
       return <ContentLink label={props.label} target={props.target} newTab={props.newTab} />;

@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, type MouseEvent } from "react";
 import { bookingUrl } from "~/booking/booking-url";
 import type { Block } from "~/content/page-document";
 import { reviewTrust } from "~/content/review-trust";
-import { formatPrice } from "~/i18n/price-format";
 import { categoryLabelColor, isComboCategory } from "~/prices/category-ids";
 import type { Experience } from "~/prices/price-types";
 import { designTokens } from "../../../tokens/design-tokens";
@@ -12,7 +11,6 @@ import { track } from "../../../tracking/track";
 import { FallbackImage } from "../behaviour/FallbackImage";
 import { useT } from "../page-context";
 import { useCommerce } from "./commerce-context";
-import { formatCount, formatRating } from "./commerce-strings";
 import { experienceListKey } from "./experience-list-key";
 import { useAttribution } from "./use-attribution";
 
@@ -103,8 +101,9 @@ export function ExperienceCard({ experience: e, list, headingLevel = "h3" }: Car
   const t = useT();
   const attribution = useAttribution();
   const nameId = useId();
-  const lang = commerce?.lang ?? "en";
-  const priceText = formatPrice(e.price, e.currency, { lang });
+  // Formatted on the server (commerce-text.server.ts): no Intl work on the phone during hydration.
+  const text = commerce?.text.experiences[String(e.id)];
+  const priceText = text?.price ?? "";
   const trust = reviewTrust(e);
   const Heading = headingLevel;
   const href = commerce
@@ -134,14 +133,14 @@ export function ExperienceCard({ experience: e, list, headingLevel = "h3" }: Car
       ) : null}
       <Heading id={nameId}>{e.name}</Heading>
       <Rating trust={trust} data-trust={trust}>
-        {trust === "none" || e.averageRating === null ? (
+        {trust === "none" || !text?.rating ? (
           <span>{t("cardNew")}</span>
         ) : (
           <>
             <span aria-hidden="true">
-              <strong>★ {formatRating(e.averageRating, lang)}</strong> ({formatCount(e.ratingsCount, lang)} {t("reviews")})
+              <strong>★ {text.rating}</strong> ({text.count} {t("reviews")})
             </span>
-            <Hidden>{t("cardRated").replace("{average}", formatRating(e.averageRating, lang)).replace("{count}", formatCount(e.ratingsCount, lang))}</Hidden>
+            <Hidden>{t("cardRated").replace("{average}", text.rating).replace("{count}", text.count)}</Hidden>
             {trust === "strong" ? <Badge>{t("cardTopRated")}</Badge> : null}
           </>
         )}

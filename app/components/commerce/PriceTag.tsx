@@ -1,14 +1,13 @@
 import { useEffect } from "react";
 import type { PriceSource } from "~/content/page-document";
-import { formatPrice } from "~/i18n/price-format";
-import { hasPrice } from "~/prices/price-types";
 import { styled } from "../../../tokens/stitches.config";
 import { track } from "../../../tracking/track";
 import { useCommerce } from "./commerce-context";
 import { priceSourceKey } from "./price-source-key";
 
-// CONTRACT (prices issue implements): shows the price for a source from the page's loaded prices,
-// formatted with formatPrice in the page language; empty (and tracked as price_unavailable) when missing.
+// CONTRACT (prices issue implements): shows the price for a source from the page's loaded prices, as
+// the server formatted it in the page language (commerce-text.server.ts); empty (and tracked as
+// price_unavailable) when missing.
 export interface PriceTagProps {
   source: PriceSource;
   /** Text before the amount, e.g. "from". */
@@ -26,9 +25,9 @@ const Tag = styled("span", {
 export function PriceTag({ source, label, truncate }: PriceTagProps) {
   const commerce = useCommerce();
   const key = priceSourceKey(source);
-  const result = commerce?.prices[key];
+  const formatted = commerce?.text.prices[key];
   // spec §5: empty when the price or the currency code is missing.
-  const text = hasPrice(result) ? formatPrice(result.amount, result.currency, { lang: commerce?.lang, truncate }) : "";
+  const text = (truncate ? formatted?.compact : formatted?.full) ?? "";
 
   useEffect(() => {
     if (!text) track("price_unavailable", { source_kind: source.kind, source_id: source.id });

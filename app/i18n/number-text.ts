@@ -1,7 +1,8 @@
 import { numberFormat } from "~/i18n/intl-cache";
 import { localeFor, toSupportedLanguage } from "~/i18n/languages";
 
-// Number formats the experience cards need; their words live in app/i18n/ui-strings.ts.
+// The numbers on an experience card (rating, review count) in the page language; their words live in
+// app/i18n/ui-strings.ts. Used on the server only (app/prices/commerce-text.server.ts).
 
 export function formatRating(average: number, lang: string): string {
   return numberFormat(localeFor(toSupportedLanguage(lang)), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(average);
