@@ -44,13 +44,29 @@ export interface EventExamples<P> {
   invalid: readonly unknown[];
 }
 
-export function defineEvent<const N extends string, S extends z.ZodObject>(
-  definition: EventDefinition<N, S>,
-): EventDefinition<N, S> {
-  return definition;
+/** A definition as written: its properties schema is made by a function, on first use. */
+export type EventSpec<N extends string, S extends z.ZodObject> = Omit<EventDefinition<N, S>, "properties"> & { properties: () => S };
+
+// Schemas are built when first read, not when the catalogue loads. Building all 39 took about 25 ms
+// (every zod schema and each .int()/.max() step is an object with some 50 bound methods), in one
+// task on the phone's main thread right after hydration, while a page view uses three or four.
+export function defineEvent<const N extends string, S extends z.ZodObject>(spec: EventSpec<N, S>): EventDefinition<N, S> {
+  const { properties: build, ...rest } = spec;
+  let properties: S | undefined;
+  return Object.defineProperty(rest, "properties", {
+    get: () => (properties ??= build()),
+    enumerable: true,
+  }) as EventDefinition<N, S>;
+}
+
+/** A schema part several events share, built once, when the first of them is. */
+export function shared<T>(build: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= build());
 }
 
 /** A property with its description and PII flag, as every catalogue property must have. */
 export function prop<T extends z.ZodType>(schema: T, description: string, options: { pii?: boolean } = {}): T {
-  return schema.describe(description).meta({ description, pii: options.pii ?? false }) as T;
+  // .meta() records the description too (read back by .description and toJSONSchema), so no .describe().
+  return schema.meta({ description, pii: options.pii ?? false }) as T;
 }

@@ -1,27 +1,31 @@
 // A namespace import, not `import { z }`: that form keeps every zod locale in the browser bundle (+67 KB gzip).
 import * as z from "zod";
-import { defineEvent, prop } from "../define-event";
+import { defineEvent, prop, shared } from "../define-event";
 
 // Commerce events: the contract between the prices/booking components that emit them and the
 // tracking layer. GA4 ecommerce events (view_item_list, select_item) keep GA4's reserved shape.
 
-const currency = prop(z.string().regex(/^[A-Z]{3}$/), "ISO 4217 currency code of the price shown");
+const currency = shared(() => prop(z.string().regex(/^[A-Z]{3}$/), "ISO 4217 currency code of the price shown"));
 
-export const Ga4ItemSchema = z.object({
+const ga4Item = shared(() =>
+  z.object({
   item_id: prop(z.string().max(40), "Tour group id"),
   item_name: prop(z.string().max(100), "Tour group name as shown"),
   price: prop(z.number().nonnegative().optional(), "Listing price shown, absent when unavailable"),
-  currency: currency.optional(),
+  currency: currency().optional(),
   index: prop(z.number().int().nonnegative(), "Position in the list, from 0"),
   item_category: prop(z.string().max(100).optional(), "Category display name"),
   item_list_id: prop(z.string().max(100).optional(), "List the item was shown in"),
-});
+  }),
+);
 
-const ecommerceList = z.object({
+const ecommerceList = shared(() =>
+  z.object({
   item_list_id: prop(z.string().max(100), "Stable id of the list (block id or source key)"),
   item_list_name: prop(z.string().max(100), "List title as shown"),
-  items: prop(z.array(Ga4ItemSchema).max(200), "Items shown (GA4 allows at most 200)"),
-});
+  items: prop(z.array(ga4Item()).max(200), "Items shown (GA4 allows at most 200)"),
+  }),
+);
 
 export const commerceEvents = [
   defineEvent({
@@ -30,7 +34,7 @@ export const commerceEvents = [
     category: "commerce",
     owner: "growth",
     version: "1-0-0",
-    properties: z.object({
+    properties: () => z.object({
       tgid: prop(z.number().int().positive(), "Tour group id being booked"),
       flow_type: prop(
         z.enum([
@@ -40,7 +44,7 @@ export const commerceEvents = [
         "Booking flow the link opens",
       ),
       price: prop(z.number().nonnegative().nullable(), "Listing price shown on the link, null when unavailable"),
-      currency,
+      currency: currency(),
     }),
     emittedBy: ["ExperienceCard (book link)", "inline {cta} booking links"],
     dataLayer: "push",
@@ -62,7 +66,7 @@ export const commerceEvents = [
     category: "commerce",
     owner: "growth",
     version: "1-0-0",
-    properties: z.object({ ecommerce: prop(ecommerceList, "GA4 ecommerce payload") }),
+    properties: () => z.object({ ecommerce: prop(ecommerceList(), "GA4 ecommerce payload") }),
     emittedBy: ["ExperienceList (first time 50% visible)"],
     dataLayer: "push",
     ecommerce: true,
@@ -92,7 +96,7 @@ export const commerceEvents = [
     category: "commerce",
     owner: "growth",
     version: "1-0-0",
-    properties: z.object({ ecommerce: prop(ecommerceList, "GA4 ecommerce payload with the one item chosen") }),
+    properties: () => z.object({ ecommerce: prop(ecommerceList(), "GA4 ecommerce payload with the one item chosen") }),
     emittedBy: ["ExperienceCard (click)"],
     dataLayer: "push",
     ecommerce: true,
@@ -115,7 +119,7 @@ export const commerceEvents = [
     category: "system",
     owner: "platform",
     version: "1-0-0",
-    properties: z.object({
+    properties: () => z.object({
       source_kind: prop(z.enum(["collection", "category", "sub-category", "tour-group"]), "Which price call"),
       source_id: prop(z.number().int().positive(), "Id of the collection, category or tour group"),
     }),
@@ -135,7 +139,7 @@ export const commerceEvents = [
     category: "interaction",
     owner: "growth",
     version: "1-0-0",
-    properties: z.object({
+    properties: () => z.object({
       from_currency: prop(z.string().regex(/^[A-Z]{3}$/), "Currency before the change"),
       to_currency: prop(z.string().regex(/^[A-Z]{3}$/), "Currency chosen"),
     }),
@@ -152,7 +156,7 @@ export const commerceEvents = [
     category: "interaction",
     owner: "growth",
     version: "1-0-0",
-    properties: z.object({
+    properties: () => z.object({
       from_language: prop(z.string().regex(/^[a-z]{2}$/), "Language before the change"),
       to_language: prop(z.string().regex(/^[a-z]{2}$/), "Language chosen"),
     }),

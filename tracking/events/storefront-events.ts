@@ -14,7 +14,7 @@ export const storefrontEvents = [
     category: "page",
     owner: "analytics",
     version: "1-0-0",
-    properties: z.object({
+    properties: () => z.object({
       page_title: prop(z.string().max(100), "The document title, truncated to 100 characters"),
       page_path: prop(z.string().startsWith("/").max(100), "Path and query of the page, truncated to 100 characters"),
       page_referrer: prop(
@@ -42,7 +42,7 @@ export const storefrontEvents = [
     category: "system",
     owner: "privacy",
     version: "1-0-0",
-    properties: z.object({
+    properties: () => z.object({
       ad_storage: consentValue("ad_storage"),
       analytics_storage: consentValue("analytics_storage"),
       ad_user_data: consentValue("ad_user_data"),
@@ -65,7 +65,7 @@ export const storefrontEvents = [
     category: "system",
     owner: "analytics",
     version: "1-0-0",
-    properties: z.object({
+    properties: () => z.object({
       violated_event: prop(z.string().min(1).max(40), "Name of the dropped event (as called, truncated to 40 characters)"),
       issue_paths: prop(z.string().max(100), "Comma-separated zod issue paths, e.g. properties.to_currency,page.lang"),
       issues: prop(z.string().max(100), "The issues as `path: message; …`, truncated to 100 characters"),
