@@ -1,5 +1,6 @@
 import { Analytics } from "analytics";
 import { createDataLayerDestination, type DataLayerPluginOptions } from "./data-layer-plugin";
+import { deliveriesInOrder } from "./delivery-order";
 import { isStrictTracking, type Pipeline } from "./track";
 import { TrackingViolationError, validateEvent } from "./validate";
 import { validationPlugin } from "./validation-plugin";
@@ -27,6 +28,7 @@ export interface PipelineOptions extends DataLayerPluginOptions {
 }
 
 export function createPipeline(options: PipelineOptions): Pipeline {
+  const deliverInOrder = deliveriesInOrder();
   const strict = options.strict ?? isStrictTracking;
   const destination = createDataLayerDestination(options);
   const analytics = Analytics({
@@ -40,7 +42,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       if (!result.ok) throw new TrackingViolationError(name, result.issues);
     },
     deliver(event, envelope) {
-      void analytics.track(event.name, event.properties, envelope);
+      deliverInOrder(() => void analytics.track(event.name, event.properties, envelope));
     },
   };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { AnyActorRef, AnyStateMachine, EventFrom, InputFrom, Observer, SnapshotFrom, Subscription } from "xstate";
+import { nextTask } from "../../../tracking/next-task";
 import { track } from "../../../tracking/track";
 import type { EventName, EventProperties } from "../../../tracking/catalogue";
 import { inspectionEnabled, inspectObserver } from "~/inspector/inspect-sink";
@@ -93,21 +94,6 @@ function whenIdle(callback: () => void, timeout: number): () => void {
   }
   const id = window.setTimeout(callback, 1);
   return () => window.clearTimeout(id);
-}
-
-/**
- * A task of its own, so each actor's start is a short task. A message rather than a timer: timers can
- * be throttled in background tabs (and are frozen by test clocks), and a visitor's click must not wait.
- */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 }
 
 const IDLE_TIMEOUT_MS = 2000;

@@ -14,6 +14,7 @@ import { getConsent, setConsent } from "../../../tracking/consent-update";
 import type { PageContext } from "../../../tracking/page-context";
 import { beginPageView, connectPipeline, setAttribution, setPageContext, track } from "../../../tracking/track";
 import { cookieValue } from "../../../tracking/cookie-value";
+import { nextTask } from "../../../tracking/next-task";
 
 // The client side of tracking, mounted once in root.tsx. It sets the page context for track()
 // from the page route's loader data, fires page_viewed per navigation, keeps attribution (spec §9),
@@ -83,9 +84,15 @@ export function TrackingBootstrap({ containerId }: { containerId: string | null 
     window.storefrontConsent = { get: getConsent, set: setConsent };
     const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
     let cancelled = false;
-    void import("../../../tracking/pipeline").then(({ createPipeline }) => {
-      if (!cancelled) connectPipeline(createPipeline({ containerId, nonce }));
-    });
+    // Loading, setting up analytics and delivering the waiting events are separate tasks, so none is long.
+    void (async () => {
+      const { createPipeline } = await import("../../../tracking/pipeline");
+      await nextTask();
+      if (cancelled) return;
+      const pipeline = createPipeline({ containerId, nonce });
+      await nextTask();
+      if (!cancelled) connectPipeline(pipeline);
+    })();
     return () => {
       cancelled = true;
     };
