@@ -12,6 +12,7 @@ import { readCookie } from "~/server/cookies.server";
 import { PageCache, pageCacheKey, storableForMs, toCachedPage, withNonce } from "~/server/page-cache.server";
 import { badRequestHtml, checkRequestTarget } from "~/server/request-guard.server";
 import { startSandbox } from "../sandbox/server";
+import { compileHintedScripts } from "~/server/compile-hinted-scripts.server";
 import { makeNonce, securityHeaders } from "~/server/security-headers.server";
 
 // The storefront's HTTP server: static assets, security headers, then Remix.
@@ -56,7 +57,9 @@ app.use((req, res, next) => {
 app.use(compression());
 
 const publicDir = path.resolve(process.cwd(), "public");
-// Fingerprinted build output can be cached for ever; other public files for an hour.
+// Fingerprinted build output can be cached for ever; other public files for an hour. Scripts carry
+// V8's compile hint (compile-hinted-scripts.server.ts).
+app.use("/build", compileHintedScripts(path.join(publicDir, "build")));
 app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
 app.use(express.static(publicDir, { maxAge: "1h", index: false }));
 

@@ -23,7 +23,10 @@ for (const path of PAGES) {
       const body = await (await request.get(url)).body();
       gzipBytes += gzipSync(body, { level: 9 }).length;
       for (const marker of XSTATE_MARKERS) expect(body.toString(), url).not.toContain(marker);
+      // V8 compiles these off the main thread while they stream in (compile-hinted-scripts.server.ts).
+      expect(body.toString().startsWith("//# allFunctionsCalledOnLoad\n"), url).toBe(true);
     }
+    console.log(`${path}: initial JS ${(gzipBytes / 1024).toFixed(1)} KB gzip`);
     expect(gzipBytes).toBeLessThanOrEqual(120 * 1024);
 
     // …and the machines do arrive once the page is up, and drive it (the menu opens and is tracked).
