@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { deliveriesInOrder } from "./delivery-order";
-import { nextTask } from "./next-task";
+import { nextTask } from "./task-scheduling";
 
 describe("deliveriesInOrder", () => {
   it("runs a lone delivery in the task that asked for it", () => {

@@ -1,4 +1,4 @@
-import { nextTask } from "./next-task";
+import { nextTask } from "./task-scheduling";
 
 /**
  * Runs deliveries in order: at once when nothing is waiting, otherwise one per task. When the pipeline

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { AnyActorRef, AnyStateMachine, EventFrom, InputFrom, Observer, SnapshotFrom, Subscription } from "xstate";
-import { nextTask } from "../../../tracking/next-task";
+import { nextTask, whenIdle } from "../../../tracking/task-scheduling";
 import { track } from "../../../tracking/track";
 import type { EventName, EventProperties } from "../../../tracking/catalogue";
 import { inspectionEnabled, inspectObserver } from "~/inspector/inspect-sink";
@@ -84,16 +84,6 @@ export class DeferredActor<M extends AnyStateMachine> {
   private notify() {
     for (const listener of this.listeners) listener();
   }
-}
-
-/** When the browser has nothing else to do (at most `timeout` ms from now). */
-function whenIdle(callback: () => void, timeout: number): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const id = window.requestIdleCallback(callback, { timeout });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(callback, 1);
-  return () => window.clearTimeout(id);
 }
 
 const IDLE_TIMEOUT_MS = 2000;

@@ -14,7 +14,7 @@ import { getConsent, setConsent } from "../../../tracking/consent-update";
 import type { PageContext } from "../../../tracking/page-context";
 import { beginPageView, connectPipeline, setAttribution, setPageContext, track } from "../../../tracking/track";
 import { cookieValue } from "../../../tracking/cookie-value";
-import { nextTask } from "../../../tracking/next-task";
+import { nextTask, whenIdle } from "../../../tracking/task-scheduling";
 
 // The client side of tracking, mounted once in root.tsx. It sets the page context for track()
 // from the page route's loader data, fires page_viewed per navigation, keeps attribution (spec §9),
@@ -40,6 +40,9 @@ function usePageContextFromMatches(): PageContext | null {
 function readCookie(name: string): string | null {
   return cookieValue(document.cookie, name);
 }
+
+/** The pipeline loads at the browser's first idle moment, and at the latest this long after hydration. */
+const PIPELINE_IDLE_TIMEOUT_MS = 2000;
 
 /** This document's attribution: without ad_storage consent it lives here only, never in a cookie. */
 let documentAttribution: Attribution = {};
@@ -84,17 +87,33 @@ export function TrackingBootstrap({ containerId }: { containerId: string | null 
     window.storefrontConsent = { get: getConsent, set: setConsent };
     const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
     let cancelled = false;
-    // Loading, setting up analytics and delivering the waiting events are separate tasks, so none is long.
-    void (async () => {
-      const { createPipeline } = await import("../../../tracking/pipeline");
-      await nextTask();
-      if (cancelled) return;
-      const pipeline = createPipeline({ containerId, nonce });
-      await nextTask();
-      if (!cancelled) connectPipeline(pipeline);
-    })();
+    // The pipeline waits for the browser's first idle moment (after the first paint, at most 2 s), or
+    // for the visitor's first press or key, whichever comes first; events wait in order meanwhile.
+    // Fetched with the page's own scripts, its 48 KB competed with them, the fonts and the hero image
+    // on a slow phone connection. Loading, setting up analytics and delivering the waiting events are
+    // separate tasks, so none is long.
+    let started = false;
+    const start = () => {
+      if (started || cancelled) return;
+      started = true;
+      void (async () => {
+        const { createPipeline } = await import("../../../tracking/pipeline");
+        await nextTask();
+        if (cancelled) return;
+        const pipeline = createPipeline({ containerId, nonce });
+        await nextTask();
+        if (!cancelled) connectPipeline(pipeline);
+      })();
+    };
+    const cancelIdle = whenIdle(start, PIPELINE_IDLE_TIMEOUT_MS);
+    const firstInput = { capture: true, once: true, passive: true } as const;
+    window.addEventListener("pointerdown", start, firstInput);
+    window.addEventListener("keydown", start, firstInput);
     return () => {
       cancelled = true;
+      cancelIdle();
+      window.removeEventListener("pointerdown", start, firstInput);
+      window.removeEventListener("keydown", start, firstInput);
     };
     // The pipeline is created once per document; the context only matters for the bot rule.
     // eslint-disable-next-line react-hooks/exhaustive-deps
