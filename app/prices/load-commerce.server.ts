@@ -31,7 +31,6 @@ export interface BookingBase {
 
 export interface PageCommerce {
   currency: string;
-  lang: string;
   /** By priceSourceKey ("collection:5001"); {} or absent means unavailable. */
   prices: Record<string, PriceResult>;
   /** By tour group id. */
@@ -39,7 +38,7 @@ export interface PageCommerce {
   /** Tour-group ids by experienceListKey; absent when the list could not be loaded. */
   lists: Record<string, number[]>;
   booking: BookingBase;
-  /** The prices, ratings and counts as printed, in `lang` (commerce-text.server.ts). */
+  /** The prices, ratings and counts as printed, in the page language (commerce-text.server.ts). */
   text: CommerceText;
 }
 
@@ -84,7 +83,6 @@ export async function loadPageCommerce(input: LoadCommerceInput): Promise<Commer
   const locale: Locale = { currency: input.currency, language: input.lang };
   const commerce: PageCommerce = {
     currency: input.currency,
-    lang: input.lang,
     prices: {},
     experiences: {},
     lists: {},
