@@ -51,12 +51,8 @@ export type EventSpec<N extends string, S extends z.ZodObject> = Omit<EventDefin
 // (every zod schema and each .int()/.max() step is an object with some 50 bound methods), in one
 // task on the phone's main thread right after hydration, while a page view uses three or four.
 export function defineEvent<const N extends string, S extends z.ZodObject>(spec: EventSpec<N, S>): EventDefinition<N, S> {
-  const { properties: build, ...rest } = spec;
-  let properties: S | undefined;
-  return Object.defineProperty(rest, "properties", {
-    get: () => (properties ??= build()),
-    enumerable: true,
-  }) as EventDefinition<N, S>;
+  const { properties, ...rest } = spec;
+  return Object.defineProperty(rest, "properties", { get: shared(properties), enumerable: true }) as EventDefinition<N, S>;
 }
 
 /** A schema part several events share, built once, when the first of them is. */
