@@ -1,5 +1,5 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
+import { get, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -32,6 +32,21 @@ describe("compileHintedScripts", () => {
     expect(response.headers.get("content-type")).toMatch(/^text\/javascript/);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(await response.text()).toBe(`${COMPILE_HINT}import{a}from"./x.js";export{a};`);
+  });
+
+  it("answers a repeat request carrying the ETag with 304 Not Modified", async () => {
+    const first = await fetch(`${base}/build/_shared/chunk-ABC123.js`);
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    // node:http, not fetch: fetch adds "Cache-Control: no-cache" to a conditional request, as a browser's
+    // reload would, and that asks for the full file.
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      get(`${base}/build/_shared/chunk-ABC123.js`, { headers: { "if-none-match": etag! } }, (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      }).on("error", reject);
+    });
+    expect(status).toBe(304);
   });
 
   it("answers HEAD without a body", async () => {
