@@ -40,8 +40,8 @@ function medianRun(runs: RunScores[]): LighthouseScores {
 }
 
 // One run is not a measurement: on this machine a page's score moves by 10-20 points between runs,
-// because whether the first frame comes before or after the scripts decides how Lighthouse's simulation
-// counts them. So each page runs LIGHTHOUSE_RUNS times (3 by default) and the median run is reported.
+// mostly with late first frames (LATE_FIRST_FRAME_MS above). So each page runs LIGHTHOUSE_RUNS times
+// (3 by default) and the median run is reported.
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
 /** The observed (not simulated) FCP from the metrics audit's details. */
