@@ -109,8 +109,8 @@ export const designTokens = {
     comboLabel: "linear-gradient(90deg, #ff007a 0%, #8000ff 100%)",
   },
   fonts: {
-    display: "'Outfit', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-    text: "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+    display: "'Outfit', 'Outfit Fallback', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+    text: "'Inter', 'Inter Fallback', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   },
   // spec: 0.625rem to 4.6875rem
   fontSizes: {

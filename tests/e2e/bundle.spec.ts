@@ -60,17 +60,3 @@ test("loading and hydrating a page with prices and cards builds no Intl formatte
   await expect(page.locator("[data-tgid]").first()).toContainText(/★ \d,\d/);
   expect(await page.evaluate(() => (window as unknown as { __intlBuilt: string[] }).__intlBuilt)).toEqual([]);
 });
-
-// The Paris city page's text is latin, "Sacré-Cœur" included (œ is in the latin subset the page
-// preloads), so the 85 KB latin-ext files are not fetched (app/styles/global-styles.ts orders the faces).
-test("a page in latin script fetches only the latin font files it preloads", async ({ page }) => {
-  const fonts: string[] = [];
-  page.on("request", (request) => {
-    if (request.url().includes("/fonts/")) fonts.push(new URL(request.url()).pathname);
-  });
-  await page.goto("/?uid=www.paris-experiences.example&lang=en");
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  await expect(page.getByText("Sacré-Cœur").first()).toBeVisible();
-  await page.evaluate(() => document.fonts.ready);
-  expect(fonts.sort()).toEqual(["/fonts/inter-latin-wght-normal.woff2", "/fonts/outfit-latin-wght-normal.woff2"]);
-});
