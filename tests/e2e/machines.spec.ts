@@ -95,6 +95,24 @@ test.describe("header on mobile (spec §4, §9)", () => {
     expect((await banner.locator("> div").first().boundingBox())!.height).toBe(56);
   });
 
+  test("the closed mobile menu ships no copy of the links and selectors; opening it renders them", async ({ page }) => {
+    await page.goto(GUIDE);
+    await hydrated(page);
+    const panel = page.locator("#mobile-menu");
+    await expect(panel).toBeHidden();
+    expect(await panel.evaluate((element) => element.querySelectorAll("*").length)).toBe(0);
+    // One currency selector (the desktop one) in the whole document while the menu is closed.
+    await expect(page.locator("[data-selector=currency]")).toHaveCount(1);
+
+    await page.getByRole("button", { name: "Menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link").first()).toBeVisible();
+    await expect(menu.locator('summary[aria-label^="Currency:"]')).toBeVisible();
+    await menu.locator('summary[aria-label^="Currency:"]').click();
+    await expect(menu.getByRole("button", { name: "GBP" })).toBeVisible();
+  });
+
   test("mobile menu closes on a click outside and on Escape, focus back on the hamburger", async ({ page }) => {
     await page.goto(GUIDE);
     await hydrated(page);

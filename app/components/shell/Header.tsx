@@ -248,12 +248,20 @@ export function Header({ header, languages, currency, lang }: HeaderProps) {
         </DesktopOnly>
         {header.tickets ? <TicketsLink href={header.tickets.href}>{t("tickets")}</TicketsLink> : null}
       </Inner>
+      {/* The menu's contents exist only while it is open. Only the hamburger (JavaScript) opens it, and
+          its links and selectors repeat the desktop ones already in the HTML. Rendered closed, they were
+          about 155 hidden elements (the 32 currencies twice over): 30% of the city page's DOM, all
+          parsed and hydrated on every phone. */}
       <MobileMenuPanel ref={menu.panel} id="mobile-menu" aria-label={t("menu")} hidden={!menu.open}>
-        <MenuList items={[...header.menu, ...header.dropdown]} />
-        <div style={{ display: "flex", gap: "12px", marginTop: "16px", flexWrap: "wrap" }}>
-          <CurrencySelector currency={currency} lang={lang} idSuffix="mobile" />
-          <LanguageSelector languages={languages} idSuffix="mobile" />
-        </div>
+        {menu.open ? (
+          <>
+            <MenuList items={[...header.menu, ...header.dropdown]} />
+            <div style={{ display: "flex", gap: "12px", marginTop: "16px", flexWrap: "wrap" }}>
+              <CurrencySelector currency={currency} lang={lang} idSuffix="mobile" />
+              <LanguageSelector languages={languages} idSuffix="mobile" />
+            </div>
+          </>
+        ) : null}
       </MobileMenuPanel>
     </HeaderBar>
   );
