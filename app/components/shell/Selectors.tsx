@@ -87,7 +87,7 @@ export function CurrencySelector({ currency, lang, idSuffix = "desktop" }: { cur
             {CURRENCIES.map((c) => (
               <li key={c.code}>
                 <button type="submit" name="currency" value={c.code} aria-current={c.code === currency ? "true" : undefined}>
-                  <span>{c.code}</span>
+                  {c.code}
                   <Symbol aria-hidden="true">{c.localSymbol === c.code ? "" : c.localSymbol}</Symbol>
                 </button>
               </li>
