@@ -3,11 +3,14 @@ import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { getCssText } from "../tokens/stitches.config";
 import { NonceContext } from "~/components/nonce";
+import { FONT_FACE_CSS } from "~/styles/font-faces.server";
 
 // Stitches cannot stream: the whole document is rendered to a string first, then the CSS it
 // collected goes into the <style id="stitches"> placeholder in <head>, so the very first response
 // is fully styled.
 export const STITCHES_PLACEHOLDER = '<style id="stitches"></style>';
+// The same for the @font-face rules, which are server-only text (app/styles/font-faces.server.ts).
+export const FONT_FACES_PLACEHOLDER = '<style id="font-faces"></style>';
 
 export default function handleRequest(
   request: Request,
@@ -24,6 +27,7 @@ export default function handleRequest(
   );
   const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
   const html = markup
+    .replace(FONT_FACES_PLACEHOLDER, `<style id="font-faces"${nonceAttr}>${FONT_FACE_CSS}</style>`)
     .replace(STITCHES_PLACEHOLDER, `<style id="stitches"${nonceAttr}>${getCssText()}</style>`)
     .replaceAll('<link rel="modulepreload" href=', '<link rel="modulepreload" fetchpriority="low" href=');
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

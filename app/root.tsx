@@ -16,7 +16,7 @@ import { TrackingBootstrap } from "~/components/tracking/TrackingBootstrap";
 import { getEnv, publicEnv, type PublicEnv } from "~/env.server";
 import { detectBot, readCountryCode } from "~/page/page-context.server";
 import { consentHeadScript } from "../tracking/consent";
-import { FONT_FACE_CSS, FONT_PRELOADS, globalStyles } from "~/styles/global-styles";
+import { FONT_PRELOADS, globalStyles } from "~/styles/global-styles";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -63,7 +63,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#8000ff" />
         <Meta />
         <Links />
-        <style nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: FONT_FACE_CSS }} />
+        {/* Filled with the @font-face rules by entry.server, so they are not shipped as JavaScript. */}
+        <style id="font-faces" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
         {/* Filled with the page's complete Stitches CSS by entry.server (Stitches cannot stream).
             dangerouslySetInnerHTML keeps React from hydrating (and so rejecting) the CSS text. */}
         <style id="stitches" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
@@ -72,7 +73,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* The font preloads open <body> rather than sit in <head>: Chromium makes a font preload in
             <head> render-blocking, and on a slow first frame that held the first paint to 1.25-2.25 s
             (README, "first frame"). Here they still start before any stylesheet-driven font request,
-            and the metric-matched fallback faces (global-styles.ts) keep the later swap from moving text. */}
+            and the metric-matched fallback faces (font-faces.server.ts) keep the later swap from moving text. */}
         {FONT_PRELOADS.map((href) => (
           <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 
 // The first frame is painted in the fallback faces (the webfont preloads sit in <body>, so they do not
 // block rendering), and the webfonts swap in a moment later. The fallback faces in
-// app/styles/global-styles.ts are scaled to the webfonts' metrics so that swap moves nothing a phone
+// app/styles/font-faces.server.ts are scaled to the webfonts' metrics so that swap moves nothing a phone
 // visitor is looking at. Without them (system-ui here is DejaVu Sans) the hero text re-wrapped and the
 // blocks below it jumped 27-37 px on four of the six page types.
 
@@ -43,7 +43,7 @@ for (const { type, path } of BENCH_PAGES) {
 }
 
 // The Paris city page's text is latin, "Sacré-Cœur" included (œ is in the latin subset the page
-// preloads), so the 85 KB latin-ext files are not fetched (app/styles/global-styles.ts orders the faces).
+// preloads), so the 85 KB latin-ext files are not fetched (app/styles/font-faces.server.ts orders the faces).
 test("a page in latin script fetches only the latin font files it preloads", async ({ page }) => {
   const fonts: string[] = [];
   page.on("request", (request) => {

@@ -1,0 +1,61 @@
+// Fonts are served from public/fonts (offline by default). unicode-range lets the browser fetch only
+// the subsets a page's text needs: latin for most, latin-ext for pl/ro/tr, cyrillic for ru.
+const LATIN = "U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD";
+const LATIN_EXT = "U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF";
+const CYRILLIC = "U+0301,U+0400-045F,U+0490-0491,U+04B0-04B1,U+2116";
+
+const face = (family: string, file: string, range: string) =>
+  `@font-face{font-family:'${family}';font-style:normal;font-display:swap;font-weight:300 700;src:url(/fonts/${file}) format('woff2');unicode-range:${range}}`;
+
+/**
+ * Metric-matched fallbacks (the next/font and capsize approach): a local Arial, or a metric-compatible
+ * clone (Liberation Sans, Arimo), scaled so the text sets to about the webfont's width and line box.
+ * The first frame is painted before the webfonts arrive (their preloads sit in <body>, so they do not
+ * block rendering); without this the swap re-wrapped the hero text and moved the blocks 37 px.
+ *
+ * size-adjust is the width of the six bench pages' own text in the webfont over its width in
+ * Liberation Sans, per weight, measured with canvas measureText in Chromium; 600 and 700 use the bold
+ * face. The overrides are the webfonts' hhea ascender and descender (Inter 1984/-494 of 2048, Outfit
+ * 1000/-260 of 1000) divided by size-adjust, as size-adjust scales them too. A visitor without any of
+ * these local fonts (Android has Roboto) falls through to system-ui as before.
+ */
+const ARIAL_REGULAR = "local('Arial'),local('ArialMT'),local('Liberation Sans'),local('LiberationSans'),local('Arimo')";
+const ARIAL_BOLD = "local('Arial Bold'),local('Arial-BoldMT'),local('Liberation Sans Bold'),local('LiberationSans-Bold'),local('Arimo Bold')";
+
+const percent = (value: number) => `${(value * 100).toFixed(2)}%`;
+
+const fallbackFace = (family: string, weight: number, src: string, sizeAdjust: number, ascent: number, descent: number) =>
+  `@font-face{font-family:'${family} Fallback';font-style:normal;font-weight:${weight};src:${src};` +
+  `size-adjust:${percent(sizeAdjust)};ascent-override:${percent(ascent / sizeAdjust)};` +
+  `descent-override:${percent(descent / sizeAdjust)};line-gap-override:0%}`;
+
+const INTER_ASCENT = 1984 / 2048;
+const INTER_DESCENT = 494 / 2048;
+const OUTFIT_ASCENT = 1000 / 1000;
+const OUTFIT_DESCENT = 260 / 1000;
+
+export const FALLBACK_FACE_CSS = [
+  fallbackFace("Inter", 400, ARIAL_REGULAR, 1.056, INTER_ASCENT, INTER_DESCENT),
+  fallbackFace("Inter", 500, ARIAL_REGULAR, 1.042, INTER_ASCENT, INTER_DESCENT),
+  fallbackFace("Inter", 600, ARIAL_BOLD, 1.011, INTER_ASCENT, INTER_DESCENT),
+  fallbackFace("Inter", 700, ARIAL_BOLD, 1.048, INTER_ASCENT, INTER_DESCENT),
+  fallbackFace("Outfit", 600, ARIAL_BOLD, 0.941, OUTFIT_ASCENT, OUTFIT_DESCENT),
+].join("");
+
+/**
+ * @font-face rules as a fixed string, put into the <style id="font-faces"> placeholder in <head> by
+ * entry.server (server-only: the browser never needs them as JavaScript). Not through Stitches: its
+ * client runtime re-inserts global rules on hydration, and re-declared faces make the browser swap fonts
+ * again (a layout shift measured at 0.06 CLS on mobile).
+ *
+ * Latin comes last in each family. Where ranges overlap (œ, Œ and three combining marks are in both
+ * latin and latin-ext), the browser tries the face declared last first (CSS Fonts 4, §4.5): with latin
+ * declared first, "Sacré-Cœur" on the Paris city page fetched the 85 KB latin-ext file as well.
+ */
+export const FONT_FACE_CSS = [
+  face("Inter", "inter-cyrillic-wght-normal.woff2", CYRILLIC),
+  face("Inter", "inter-latin-ext-wght-normal.woff2", LATIN_EXT),
+  face("Inter", "inter-latin-wght-normal.woff2", LATIN),
+  face("Outfit", "outfit-latin-ext-wght-normal.woff2", LATIN_EXT),
+  face("Outfit", "outfit-latin-wght-normal.woff2", LATIN),
+].join("") + FALLBACK_FACE_CSS;
