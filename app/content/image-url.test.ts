@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imageUrl, isGif, toAssetUrl } from "./image-url";
+import { imageSrcSet, imageUrl, isGif, toAssetUrl } from "./image-url";
 
 const params = (url: string) => Object.fromEntries(new URL(url, "http://x").searchParams);
 
@@ -61,5 +61,31 @@ describe("toAssetUrl", () => {
   });
   it.each(["javascript:alert(1)", "java\tscript:alert(1)", "data:image/png;base64,AAA", "//evil.example/a.jpg", "/\\evil.example", "media/a.jpg", "", "https://", "vbscript:x"])("refuses %j", (raw) => {
     expect(toAssetUrl(raw)).toBeNull();
+  });
+});
+
+describe("imageSrcSet", () => {
+  it("offers the same rule at smaller widths, each candidate described by the pixels it asks for", () => {
+    const set = imageSrcSet("/media/paris/hero.jpg", { width: 1600, height: 700, highQuality: true, faceCrop: false })!;
+    const candidates = set.split(", ").map((candidate) => candidate.split(" "));
+    expect(candidates.map(([, descriptor]) => descriptor)).toEqual(["540w", "720w", "960w", "1242w", "1620w", "1920w", "2400w"]);
+    // The 480 px candidate: 1.5 × 480 = 720 wide, 1.5 × 210 = 315 high, quality 75 × 1.5 capped at 100.
+    const params = new URL(candidates[1]![0]!, "http://x").searchParams;
+    expect(Object.fromEntries(params)).toEqual({ auto: "format,compress", w: "720", h: "315", q: "100" });
+    // The largest candidate is the image's own URL.
+    expect(candidates.at(-1)![0]).toBe(imageUrl("/media/paris/hero.jpg", { width: 1600, height: 700, highQuality: true, faceCrop: false }));
+  });
+
+  it("offers no width at or above the image's own, and keeps the face crop and 1.2 rule", () => {
+    const set = imageSrcSet("https://cdn.example/a.jpg?fm=webp", { width: 640, height: 480 })!;
+    expect(set.split(", ").map((candidate) => candidate.split(" ")[1])).toEqual(["432w", "576w", "768w"]);
+    expect(set).toContain("https://cdn.example/a.jpg?fm=webp&auto=format%2Ccompress&w=432&h=324&q=90&fit=crop&crop=faces 432w");
+  });
+
+  it("gives none where the file is served as is or its width is unknown", () => {
+    expect(imageSrcSet("/media/anim.GIF", { width: 800 })).toBeUndefined();
+    expect(imageSrcSet("/media/no-compress/a.jpg", { width: 800 })).toBeUndefined();
+    expect(imageSrcSet("/media/a.jpg", {})).toBeUndefined();
+    expect(imageSrcSet("", { width: 800 })).toBeUndefined();
   });
 });

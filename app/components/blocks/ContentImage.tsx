@@ -1,4 +1,4 @@
-import { imageUrl, toAssetUrl } from "~/content/image-url";
+import { imageSrcSet, imageUrl, toAssetUrl } from "~/content/image-url";
 import { styled } from "../../../tokens/stitches.config";
 import { FallbackImage } from "../behaviour/FallbackImage";
 
@@ -24,6 +24,9 @@ const Inline = styled("span", {
   img: { display: "block", maxWidth: "100%", height: "auto", borderRadius: "$8", backgroundColor: "$grey100" },
 });
 
+/** The content column's width as `sizes`: 100vw minus 5.46vw a side (89.08vw), at most 1200 px. */
+export const CONTENT_COLUMN_SIZES = "(min-width: 1348px) 1200px, 89.08vw";
+
 export interface ContentImageProps {
   src: string;
   fallbackSrc?: string;
@@ -45,6 +48,10 @@ export function ContentImage({ src, fallbackSrc, alt, width, height, highQuality
   const img = (
     <FallbackImage
       src={imageUrl(safe, { width, height, highQuality, faceCrop })}
+      // Block and hero images fill the content column (100vw minus 5.46vw a side, at most 1200 px);
+      // inline images sit in text at their own size, so they keep the single file.
+      srcSet={inline ? undefined : imageSrcSet(safe, { width, height, highQuality, faceCrop })}
+      sizes={inline ? undefined : CONTENT_COLUMN_SIZES}
       fallbackSrc={fallback}
       alt={alt}
       width={width}
