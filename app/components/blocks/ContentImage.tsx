@@ -45,12 +45,13 @@ export function ContentImage({ src, fallbackSrc, alt, width, height, highQuality
   const safe = toAssetUrl(src);
   if (!safe) return null;
   const fallback = toAssetUrl(fallbackSrc) ?? undefined;
+  const urlOptions = { width, height, highQuality, faceCrop };
   const img = (
     <FallbackImage
-      src={imageUrl(safe, { width, height, highQuality, faceCrop })}
+      src={imageUrl(safe, urlOptions)}
       // Block and hero images fill the content column (100vw minus 5.46vw a side, at most 1200 px);
       // inline images sit in text at their own size, so they keep the single file.
-      srcSet={inline ? undefined : imageSrcSet(safe, { width, height, highQuality, faceCrop })}
+      srcSet={inline ? undefined : imageSrcSet(safe, urlOptions)}
       sizes={inline ? undefined : CONTENT_COLUMN_SIZES}
       fallbackSrc={fallback}
       alt={alt}
