@@ -4,6 +4,7 @@ import { renderToString } from "react-dom/server";
 import { getCssText } from "../tokens/stitches.config";
 import { NonceContext } from "~/components/nonce";
 import { FONT_FACE_CSS } from "~/styles/font-faces.server";
+export { logServerError as handleError } from "~/server/log-server-error.server";
 
 // Stitches cannot stream: the whole document is rendered to a string first, then the CSS it
 // collected goes into the <style id="stitches"> placeholder in <head>, so the very first response

@@ -1,0 +1,40 @@
+import { describe, expect, it, vi } from "vitest";
+import { logServerError } from "./log-server-error.server";
+
+/** The shape Remix hands to handleError for its own errors (@remix-run/router's ErrorResponseImpl). */
+const internalErrorResponse = (status: number, statusText: string, error: Error) => ({ status, statusText, internal: true, data: error.toString(), error });
+
+const request = (aborted = false) => {
+  const controller = new AbortController();
+  if (aborted) controller.abort();
+  return new Request("http://localhost/x", { signal: controller.signal });
+};
+
+describe("logServerError", () => {
+  it("logs a loader's or render's Error", () => {
+    const log = vi.fn();
+    const error = new Error("catalogue answered 500");
+    logServerError(error, { request: request() }, log);
+    expect(log).toHaveBeenCalledWith(error);
+  });
+
+  it("does not log a path no route matches (Remix's internal 404)", () => {
+    const log = vi.fn();
+    const noMatch = internalErrorResponse(404, "Not Found", new Error('No route matches URL "/wp-login.php"'));
+    logServerError(noMatch, { request: request() }, log);
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it("logs Remix's other internal errors as the Error they carry", () => {
+    const log = vi.fn();
+    const inner = new Error('Invalid request method "PROPFIND"');
+    logServerError(internalErrorResponse(405, "Method Not Allowed", inner), { request: request() }, log);
+    expect(log).toHaveBeenCalledWith(inner);
+  });
+
+  it("does not log a request the visitor abandoned", () => {
+    const log = vi.fn();
+    logServerError(new Error("aborted render"), { request: request(true) }, log);
+    expect(log).not.toHaveBeenCalled();
+  });
+});

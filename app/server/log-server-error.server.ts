@@ -1,0 +1,16 @@
+import { isRouteErrorResponse } from "@remix-run/react";
+
+// Remix's handleError (exported by entry.server): what the server logs when something goes wrong.
+// Remix's default logged every request for a path no route matches with a stack trace ("No route
+// matches URL ..."): on a public storefront that is bots probing and mistyped links, answered with the
+// site's 404 page, not a fault. Requests the visitor abandoned are not faults either.
+
+type Log = (error: unknown) => void;
+
+export function logServerError(error: unknown, { request }: { request: Request }, log: Log = console.error): void {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status === 404) return;
+  // Remix wraps its own errors (e.g. a 405) in an error response that carries the real Error.
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  log(inner ?? error);
+}
