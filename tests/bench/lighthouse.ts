@@ -20,7 +20,7 @@ export interface LighthouseScores {
   lateFirstFrameRuns: number;
 }
 
-type RunScores = Omit<LighthouseScores, "performanceRange" | "runs" | "lateFirstFrameRuns">;
+export type RunScores = Omit<LighthouseScores, "performanceRange" | "runs" | "lateFirstFrameRuns">;
 
 // Why runs differ so much (traced in session 5 with the "viz" trace category): during the navigation,
 // the renderer's compositor draws a few frames of the still-empty page (an overlay-scrollbar animation)
@@ -50,32 +50,39 @@ function observedFirstContentfulPaint(lhr: { audits: Record<string, { details?: 
   return details?.items?.[0]?.observedFirstContentfulPaint ?? Number.NaN;
 }
 
-export async function runLighthouse(urls: readonly string[]): Promise<LighthouseScores[]> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
-  });
+/** One Lighthouse run of `url` in the Chromium listening on `port`. */
+export async function lighthouseRun(port: number, url: string): Promise<RunScores> {
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+    tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+    lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+    observedFcpMs: observedFirstContentfulPaint(lhr),
+  };
+}
+
+/** Debian's chromium, headless, for the length of `use` (its port goes to lighthouseRun). */
+export async function withChromium<T>(use: (port: number) => Promise<T>): Promise<T> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
   try {
-    const scores: LighthouseScores[] = [];
-    for (const url of urls) {
-      const runs: RunScores[] = [];
-      for (let run = 0; run < RUNS; run++) {
-        const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
-        runs.push({
-          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-          accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-          cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
-          tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
-          lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
-          observedFcpMs: observedFirstContentfulPaint(lhr),
-        });
-      }
-      scores.push(medianRun(runs));
-    }
-    return scores;
+    return await use(chrome.port);
   } finally {
     await chrome.kill();
   }
+}
+
+export async function runLighthouse(urls: readonly string[]): Promise<LighthouseScores[]> {
+  return withChromium(async (port) => {
+    const scores: LighthouseScores[] = [];
+    for (const url of urls) {
+      const runs: RunScores[] = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await lighthouseRun(port, url));
+      scores.push(medianRun(runs));
+    }
+    return scores;
+  });
 }

@@ -9,8 +9,10 @@ export interface RunningServer {
   rssKb(): Promise<number>;
 }
 
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
+/** `cwd` is the checkout whose build/ runs (another worktree for the A/B bench). */
+export async function startServer(port: number, env: Record<string, string> = {}, cwd = process.cwd()): Promise<RunningServer> {
   const child = spawn(process.execPath, ["build/index.js"], {
+    cwd,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
