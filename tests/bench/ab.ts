@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { lighthouseRun, withChromium, type RunScores } from "./lighthouse";
 import { BENCH_PAGES } from "./pages";
-import { startServer } from "./server-process";
+import { startServer, type RunningServer } from "./server-process";
 
 // `npm run bench:ab -- <git-ref> [pairs]`: Lighthouse of this checkout against another commit, in one
 // sitting. On this 2-core machine one build's score moves 15-25 points between runs and the machine's
@@ -21,13 +21,12 @@ const pagesArg = process.argv.find((arg) => arg.startsWith("--pages="))?.slice("
 const pages = BENCH_PAGES.filter((page) => !pagesArg || pagesArg.includes(page.type));
 const repo = resolve(".");
 
-function buildWorktree(gitRef: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "bench-ab-"));
+/** Checks out and builds `gitRef` in `dir` (a git worktree), with this checkout's packages. */
+function buildWorktree(gitRef: string, dir: string): void {
   execFileSync("git", ["worktree", "add", "--detach", dir, gitRef], { stdio: "inherit" });
   // The other commit builds with this checkout's packages (a lockfile change would make the A/B unfair).
   symlinkSync(join(repo, "node_modules"), join(dir, "node_modules"), "dir");
   execFileSync("npx", ["remix", "build"], { cwd: dir, stdio: "inherit" });
-  return dir;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -35,13 +34,16 @@ const range = (values: number[]) => `${Math.min(...values)}–${Math.max(...valu
 
 async function main() {
   if (!process.argv.includes("--no-build")) execFileSync("npx", ["remix", "build"], { stdio: "inherit" });
-  const baseDir = buildWorktree(ref!);
-  const servers = {
-    base: await startServer(3411, { BENCH_MODE: "1" }, baseDir),
-    head: await startServer(3412, { BENCH_MODE: "1" }),
-  };
+  // Everything started is stopped and the worktree removed even when a build, a server or a run fails
+  // part way: a failed A/B must not leave a server on a port or a stray worktree behind.
+  const baseDir = mkdtempSync(join(tmpdir(), "bench-ab-"));
+  const started: RunningServer[] = [];
   const runs: Record<string, { base: RunScores[]; head: RunScores[] }> = {};
   try {
+    buildWorktree(ref!, baseDir);
+    started.push(await startServer(3411, { BENCH_MODE: "1" }, baseDir));
+    started.push(await startServer(3412, { BENCH_MODE: "1" }));
+    const servers = { base: started[0]!, head: started[1]! };
     await withChromium(async (port) => {
       for (const page of pages) {
         runs[page.type] = { base: [], head: [] };
@@ -54,9 +56,10 @@ async function main() {
       }
     });
   } finally {
-    await Promise.all([servers.base.stop(), servers.head.stop()]);
-    execFileSync("git", ["worktree", "remove", "--force", baseDir]);
-    if (existsSync(baseDir)) rmSync(baseDir, { recursive: true, force: true });
+    await Promise.all(started.map((server) => server.stop()));
+    // The worktree may not exist yet (a bad ref): remove the folder and let git forget what is gone.
+    rmSync(baseDir, { recursive: true, force: true });
+    execFileSync("git", ["worktree", "prune"]);
   }
 
   console.log(`\nLighthouse A/B, ${PAIRS} interleaved pairs per page: ${ref} (base) against this checkout (head)`);
