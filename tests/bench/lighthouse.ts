@@ -1,6 +1,8 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../setup/chromium";
+import { readHostCpu, stealPercent } from "./host-cpu";
+import { mainThreadLoad, type TraceEvent } from "./main-thread";
 
 // Lighthouse (npm package, v12 for Node 20) against Debian's chromium, mobile settings (its default:
 // Moto G power emulation with simulated slow 4G and 4x CPU throttling).
@@ -18,6 +20,14 @@ export interface LighthouseScores {
   observedFcpMs: number;
   /** How many of the runs had a late first frame (observed FCP past LATE_FIRST_FRAME_MS). */
   lateFirstFrameRuns: number;
+  /** Of the machine's CPU time during this run, the share the hypervisor took (host-cpu.ts); null off Linux. */
+  stealPercent: number | null;
+  /** The page's main-thread tasks: wall time ÷ CPU time in this run (main-thread.ts). */
+  mainThreadStretch: number | null;
+  /** TBT's sum over the same tasks' CPU time instead of wall time (main-thread.ts). */
+  cpuTbtMs: number | null;
+  /** The page's main-thread CPU time for the load, ms. */
+  mainThreadCpuMs: number | null;
 }
 
 export type RunScores = Omit<LighthouseScores, "performanceRange" | "runs" | "lateFirstFrameRuns">;
@@ -52,9 +62,13 @@ function observedFirstContentfulPaint(lhr: { audits: Record<string, { details?: 
 
 /** One Lighthouse run of `url` in the Chromium listening on `port`. */
 export async function lighthouseRun(port: number, url: string): Promise<RunScores> {
+  const before = readHostCpu();
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
+  const steal = stealPercent(before, readHostCpu());
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
+  const trace = (result.artifacts as { Trace?: { traceEvents?: TraceEvent[] } }).Trace?.traceEvents;
+  const load = trace ? mainThreadLoad(trace) : null;
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -62,6 +76,10 @@ export async function lighthouseRun(port: number, url: string): Promise<RunScore
     tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
     lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
     observedFcpMs: observedFirstContentfulPaint(lhr),
+    stealPercent: steal === null ? null : Math.round(steal),
+    mainThreadStretch: load ? Number(load.stretch.toFixed(2)) : null,
+    cpuTbtMs: load ? Math.round(load.cpuBlockingMs) : null,
+    mainThreadCpuMs: load ? Math.round(load.cpuMs) : null,
   };
 }
 

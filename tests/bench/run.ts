@@ -106,6 +106,10 @@ async function main() {
   if (lighthouse.length) {
     console.log(`\nLighthouse (mobile, median of ${lighthouse[0]!.runs})  perf (range)  a11y   CLS    TBT ms  LCP ms  observed FCP ms  late first frames`);
     for (const s of lighthouse) console.log(`  ${s.type.padEnd(18)} ${String(s.performance).padStart(4)} (${s.performanceRange.join("–")})`.padEnd(42) + `${String(s.accessibility).padStart(5)} ${s.cls.toFixed(3).padStart(6)} ${String(Math.round(s.tbtMs)).padStart(8)} ${String(Math.round(s.lcpMs)).padStart(7)} ${String(Math.round(s.observedFcpMs)).padStart(16)} ${`${s.lateFirstFrameRuns} of ${s.runs}`.padStart(18)}`);
+    // How much this host stretched the page's work in the median run (tests/bench/main-thread.ts).
+    console.log("\nthe median runs' main thread   CPU ms  wall÷CPU  TBT over CPU time ms  host CPU stolen");
+    const or = (value: number | null, unit = "") => (value === null ? "-" : `${value}${unit}`);
+    for (const s of lighthouse) console.log(`  ${s.type.padEnd(28)} ${or(s.mainThreadCpuMs).padStart(6)} ${or(s.mainThreadStretch, "×").padStart(9)} ${or(s.cpuTbtMs).padStart(21)} ${or(s.stealPercent, "%").padStart(16)}`);
   }
   console.log(failures.length ? `\nMissed targets:\n  ${failures.join("\n  ")}` : "\nAll targets met.");
   console.log("Results written to tests/bench/results/latest.json");
