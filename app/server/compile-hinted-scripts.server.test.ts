@@ -27,6 +27,7 @@ beforeAll(async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "build-"));
   mkdirSync(path.join(dir, "_shared"));
   writeFileSync(path.join(dir, "_shared", "chunk-ABC123.js"), SCRIPT);
+  writeFileSync(path.join(dir, "_shared", "chunk-FRESH1.js"), SCRIPT);
   writeFileSync(path.join(dir, "manifest.json"), "{}");
   writeFileSync(path.join(path.dirname(dir), "outside.js"), "secret");
   const app = express();
@@ -72,6 +73,13 @@ describe("compileHintedScripts", () => {
     expect(reply.response.headers["content-encoding"]).toBe("br");
     expect(brotliDecompressSync(reply.body).toString()).toBe(`${COMPILE_HINT}${SCRIPT}`);
     expect(reply.response.headers.etag).toMatch(/^"[A-Za-z0-9_-]{27}-br"$/);
+  });
+
+  it("does not fall back to gzip for a client that refused it while Brotli is still being made", async () => {
+    // The first request for a file is answered before its Brotli is ready.
+    const first = await rawGet(`${base}/build/_shared/chunk-FRESH1.js`, { "accept-encoding": "br, gzip;q=0" });
+    expect(first.response.headers["content-encoding"]).toBeUndefined();
+    expect(first.body.toString()).toBe(`${COMPILE_HINT}${SCRIPT}`);
   });
 
   it("answers a repeat request carrying the ETag of the same encoding with 304 Not Modified", async () => {

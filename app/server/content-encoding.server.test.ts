@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseEncoding } from "./content-encoding.server";
+import { acceptableEncodings, chooseEncoding } from "./content-encoding.server";
 
 describe("chooseEncoding", () => {
   it("prefers Brotli over gzip whatever order the browser lists them in", () => {
@@ -34,5 +34,13 @@ describe("chooseEncoding", () => {
     expect(chooseEncoding(",,gzip;q=abc, ;")).toBe("gzip");
     expect(chooseEncoding("gzip, br;q=2")).toBe("br");
     expect(chooseEncoding("br;q=0.5;level=1")).toBe("br");
+  });
+
+  it("lists every encoding the client accepts, best first, for a fallback that stays within them", () => {
+    expect(acceptableEncodings("gzip, deflate, br")).toEqual(["br", "gzip", "identity"]);
+    // Brotli not ready yet must not mean gzip for a client that refused gzip.
+    expect(acceptableEncodings("br, gzip;q=0")).toEqual(["br", "identity"]);
+    expect(acceptableEncodings("br, identity;q=0")).toEqual(["br"]);
+    expect(acceptableEncodings(undefined)).toEqual(["identity"]);
   });
 });

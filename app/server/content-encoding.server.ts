@@ -24,14 +24,19 @@ function qualities(header: string): Map<string, number> {
   return q;
 }
 
-/** The best encoding the client accepts; identity when it sends no header or refuses everything. */
-export function chooseEncoding(header: string | undefined | null): ContentEncoding {
-  if (!header) return "identity";
+/** The encodings we keep that the client accepts, best first; empty when it accepts none of them. */
+export function acceptableEncodings(header: string | undefined | null): ContentEncoding[] {
+  if (!header) return ["identity"];
   const q = qualities(header);
   const star = q.get("*");
   const accepted = (encoding: ContentEncoding) => {
     const quality = q.get(encoding) ?? (encoding === "identity" ? (star ?? 1) : star);
     return quality !== undefined && quality > 0;
   };
-  return PREFERENCE.find(accepted) ?? "identity";
+  return PREFERENCE.filter(accepted);
+}
+
+/** The best encoding the client accepts; identity when it sends no header or refuses everything. */
+export function chooseEncoding(header: string | undefined | null): ContentEncoding {
+  return acceptableEncodings(header)[0] ?? "identity";
 }
