@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import type { EventDefinition } from "./define-event";
 import { behaviourEvents } from "./events/behaviour-events";
 import { commerceEvents } from "./events/commerce-events";

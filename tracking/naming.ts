@@ -1,5 +1,5 @@
 // A namespace import, not `import { z }`: that form keeps every zod locale in the browser bundle (+67 KB gzip).
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { EventDefinition } from "./define-event";
 
 // GA4's naming rules and limits (support.google.com/analytics/answer/13316687 and /9267744).

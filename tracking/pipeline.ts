@@ -4,7 +4,8 @@ import { deliveriesInOrder } from "./delivery-order";
 import { isStrictTracking, type Pipeline } from "./track";
 import { TrackingViolationError, validateEvent } from "./validate";
 import { validationPlugin } from "./validation-plugin";
-import * as z from "zod";
+import * as z from "zod/mini";
+import en from "zod/v4/locales/en.js";
 
 // The one analytics instance: validation (trackStart) → our data-layer plugin. Loaded lazily in the
 // browser by the tracking bootstrap, and connected to track() with connectPipeline().
@@ -12,6 +13,8 @@ import * as z from "zod";
 // Zod's fast path compiles validators with `new Function`, which our CSP (no 'unsafe-eval') refuses
 // with a console error; the interpreted path costs a few microseconds per event.
 z.config({ jitless: true });
+// zod/mini ships no messages ("Invalid input"); a violation should say what was wrong.
+z.config(en());
 
 /** analytics keeps an anonymous id in localStorage and cookies by default; we keep nothing before consent. */
 function memoryStorage() {

@@ -1,5 +1,5 @@
 // A namespace import, not `import { z }`: that form keeps every zod locale in the browser bundle (+67 KB gzip).
-import * as z from "zod";
+import * as z from "zod/mini";
 import { CONSENT_SIGNALS } from "./consent";
 import { catalogue } from "./catalogue";
 import type { EventDefinition } from "./define-event";
@@ -12,7 +12,7 @@ type JsonSchema = Record<string, unknown>;
 
 export const PLAN_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
-function toJsonSchema(schema: z.ZodType): JsonSchema {
+function toJsonSchema(schema: z.ZodMiniType): JsonSchema {
   const json = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" }) as JsonSchema;
   delete json.$schema;
   return json;

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import * as z from "zod/mini";
 import { getEventDefinition } from "./catalogue";
 import type { EventDefinition } from "./define-event";
 import { AttributionSchema } from "./envelope";
@@ -19,17 +19,17 @@ export type ValidationResult =
 
 // One strict (no unknown keys) copy of each schema, made on first use: an unplanned property is a
 // violation, not something to drop silently.
-const strictSchemas = new WeakMap<EventDefinition, z.ZodObject>();
-function strictSchema(definition: EventDefinition): z.ZodObject {
+const strictSchemas = new WeakMap<EventDefinition, z.ZodMiniObject>();
+function strictSchema(definition: EventDefinition): z.ZodMiniObject {
   let schema = strictSchemas.get(definition);
   if (!schema) {
-    schema = definition.properties.strict();
+    schema = z.strictObject(definition.properties.shape);
     strictSchemas.set(definition, schema);
   }
   return schema;
 }
 
-function toIssues(prefix: string, error: z.ZodError): ValidationIssue[] {
+function toIssues(prefix: string, error: z.core.$ZodError): ValidationIssue[] {
   return error.issues.map((issue) => ({
     path: [prefix, ...issue.path.map(String)].filter(Boolean).join("."),
     message: issue.message,

@@ -1,29 +1,29 @@
 // A namespace import, not `import { z }`: that form keeps every zod locale in the browser bundle (+67 KB gzip).
-import * as z from "zod";
+import * as z from "zod/mini";
 import { defineEvent, prop, shared } from "../define-event";
 
 // Commerce events: the contract between the prices/booking components that emit them and the
 // tracking layer. GA4 ecommerce events (view_item_list, select_item) keep GA4's reserved shape.
 
-const currency = shared(() => prop(z.string().regex(/^[A-Z]{3}$/), "ISO 4217 currency code of the price shown"));
+const currency = shared(() => prop(z.string().check(z.regex(/^[A-Z]{3}$/)), "ISO 4217 currency code of the price shown"));
 
 const ga4Item = shared(() =>
   z.object({
-  item_id: prop(z.string().max(40), "Tour group id"),
-  item_name: prop(z.string().max(100), "Tour group name as shown"),
-  price: prop(z.number().nonnegative().optional(), "Listing price shown, absent when unavailable"),
-  currency: currency().optional(),
-  index: prop(z.number().int().nonnegative(), "Position in the list, from 0"),
-  item_category: prop(z.string().max(100).optional(), "Category display name"),
-  item_list_id: prop(z.string().max(100).optional(), "List the item was shown in"),
+  item_id: prop(z.string().check(z.maxLength(40)), "Tour group id"),
+  item_name: prop(z.string().check(z.maxLength(100)), "Tour group name as shown"),
+  price: prop(z.optional(z.number().check(z.nonnegative())), "Listing price shown, absent when unavailable"),
+  currency: z.optional(currency()),
+  index: prop(z.int().check(z.nonnegative()), "Position in the list, from 0"),
+  item_category: prop(z.optional(z.string().check(z.maxLength(100))), "Category display name"),
+  item_list_id: prop(z.optional(z.string().check(z.maxLength(100))), "List the item was shown in"),
   }),
 );
 
 const ecommerceList = shared(() =>
   z.object({
-  item_list_id: prop(z.string().max(100), "Stable id of the list (block id or source key)"),
-  item_list_name: prop(z.string().max(100), "List title as shown"),
-  items: prop(z.array(ga4Item()).max(200), "Items shown (GA4 allows at most 200)"),
+  item_list_id: prop(z.string().check(z.maxLength(100)), "Stable id of the list (block id or source key)"),
+  item_list_name: prop(z.string().check(z.maxLength(100)), "List title as shown"),
+  items: prop(z.array(ga4Item()).check(z.maxLength(200)), "Items shown (GA4 allows at most 200)"),
   }),
 );
 
@@ -35,7 +35,7 @@ export const commerceEvents = [
     owner: "growth",
     version: "1-0-0",
     properties: () => z.object({
-      tgid: prop(z.number().int().positive(), "Tour group id being booked"),
+      tgid: prop(z.int().check(z.positive()), "Tour group id being booked"),
       flow_type: prop(
         z.enum([
           "SEATMAP", "SVG", "NORMAL", "COMBO", "RESERVE", "PRIVATE_AIRPORT_TRANSFER", "SHARED_AIRPORT_TRANSFER",
@@ -43,7 +43,7 @@ export const commerceEvents = [
         ]),
         "Booking flow the link opens",
       ),
-      price: prop(z.number().nonnegative().nullable(), "Listing price shown on the link, null when unavailable"),
+      price: prop(z.nullable(z.number().check(z.nonnegative())), "Listing price shown on the link, null when unavailable"),
       currency: currency(),
     }),
     emittedBy: ["ExperienceCard (book link)", "inline {cta} booking links"],
@@ -121,7 +121,7 @@ export const commerceEvents = [
     version: "1-0-0",
     properties: () => z.object({
       source_kind: prop(z.enum(["collection", "category", "sub-category", "tour-group"]), "Which price call"),
-      source_id: prop(z.number().int().positive(), "Id of the collection, category or tour group"),
+      source_id: prop(z.int().check(z.positive()), "Id of the collection, category or tour group"),
     }),
     emittedBy: ["PriceTag (rendered with no price)"],
     dataLayer: "dedupe",
@@ -140,8 +140,8 @@ export const commerceEvents = [
     owner: "growth",
     version: "1-0-0",
     properties: () => z.object({
-      from_currency: prop(z.string().regex(/^[A-Z]{3}$/), "Currency before the change"),
-      to_currency: prop(z.string().regex(/^[A-Z]{3}$/), "Currency chosen"),
+      from_currency: prop(z.string().check(z.regex(/^[A-Z]{3}$/)), "Currency before the change"),
+      to_currency: prop(z.string().check(z.regex(/^[A-Z]{3}$/)), "Currency chosen"),
     }),
     emittedBy: ["CurrencySelector"],
     dataLayer: "push",
@@ -157,8 +157,8 @@ export const commerceEvents = [
     owner: "growth",
     version: "1-0-0",
     properties: () => z.object({
-      from_language: prop(z.string().regex(/^[a-z]{2}$/), "Language before the change"),
-      to_language: prop(z.string().regex(/^[a-z]{2}$/), "Language chosen"),
+      from_language: prop(z.string().check(z.regex(/^[a-z]{2}$/)), "Language before the change"),
+      to_language: prop(z.string().check(z.regex(/^[a-z]{2}$/)), "Language chosen"),
     }),
     emittedBy: ["LanguageSelector"],
     dataLayer: "push",

@@ -1,5 +1,5 @@
 // A namespace import, not `import { z }`: that form keeps every zod locale in the browser bundle (+67 KB gzip).
-import * as z from "zod";
+import * as z from "zod/mini";
 import { defineEvent, prop } from "../define-event";
 
 // Events the tracking layer and the page shell emit directly: page views, consent, violations.
@@ -15,10 +15,10 @@ export const storefrontEvents = [
     owner: "analytics",
     version: "1-0-0",
     properties: () => z.object({
-      page_title: prop(z.string().max(100), "The document title, truncated to 100 characters"),
-      page_path: prop(z.string().startsWith("/").max(100), "Path and query of the page, truncated to 100 characters"),
+      page_title: prop(z.string().check(z.maxLength(100)), "The document title, truncated to 100 characters"),
+      page_path: prop(z.string().check(z.startsWith("/"), z.maxLength(100)), "Path and query of the page, truncated to 100 characters"),
       page_referrer: prop(
-        z.string().max(100).optional(),
+        z.optional(z.string().check(z.maxLength(100))),
         "Origin and path (no query, which may carry personal data) of the previous page: the last route on client-side navigations, document.referrer on the first page; truncated to 100 characters",
       ),
     }),
@@ -66,10 +66,10 @@ export const storefrontEvents = [
     owner: "analytics",
     version: "1-0-0",
     properties: () => z.object({
-      violated_event: prop(z.string().min(1).max(40), "Name of the dropped event (as called, truncated to 40 characters)"),
-      issue_paths: prop(z.string().max(100), "Comma-separated zod issue paths, e.g. properties.to_currency,page.lang"),
-      issues: prop(z.string().max(100), "The issues as `path: message; …`, truncated to 100 characters"),
-      issue_count: prop(z.number().int().min(1), "How many issues the event had"),
+      violated_event: prop(z.string().check(z.minLength(1), z.maxLength(40)), "Name of the dropped event (as called, truncated to 40 characters)"),
+      issue_paths: prop(z.string().check(z.maxLength(100)), "Comma-separated zod issue paths, e.g. properties.to_currency,page.lang"),
+      issues: prop(z.string().check(z.maxLength(100)), "The issues as `path: message; …`, truncated to 100 characters"),
+      issue_count: prop(z.int().check(z.minimum(1)), "How many issues the event had"),
     }),
     emittedBy: ["validation plugin (trackStart) in tracking/validation-plugin.ts"],
     dataLayer: "push",
