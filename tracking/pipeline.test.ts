@@ -93,6 +93,15 @@ describe("the violation path", () => {
     expect(layer()).toEqual([]);
   });
 
+  it("says what was wrong, not zod/mini's bare \"Invalid input\"", () => {
+    connectPipeline(createPipeline({ containerId: null }));
+    setPageContext(SAMPLE_CONTEXT);
+    expect(() => track("currency_changed", { from_currency: "USD", to_currency: "euro" })).toThrow(
+      "properties.to_currency: Invalid string: must match pattern /^[A-Z]{3}$/",
+    );
+    expect(() => track("menu_opened", { menu: "sidebar" } as never)).toThrow(/properties\.menu: Invalid option: expected one of/);
+  });
+
   it("throws in a production build too when window.__TRACKING_STRICT__ is set", () => {
     vi.stubEnv("NODE_ENV", "production");
     window.__TRACKING_STRICT__ = true;
