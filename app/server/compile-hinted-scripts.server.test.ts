@@ -82,6 +82,13 @@ describe("compileHintedScripts", () => {
     expect(first.body.toString()).toBe(`${COMPILE_HINT}${SCRIPT}`);
   });
 
+  it("sends the plain file to a client that accepts none of the encodings, identity included", async () => {
+    const reply = await rawGet(`${base}/build/_shared/chunk-ABC123.js`, { "accept-encoding": "*;q=0" });
+    expect(reply.response.statusCode).toBe(200);
+    expect(reply.response.headers["content-encoding"]).toBeUndefined();
+    expect(reply.body.toString()).toBe(`${COMPILE_HINT}${SCRIPT}`);
+  });
+
   it("answers a repeat request carrying the ETag of the same encoding with 304 Not Modified", async () => {
     // node:http, not fetch: fetch adds "Cache-Control: no-cache" to a conditional request, as a browser's
     // reload would, and that asks for the full file.

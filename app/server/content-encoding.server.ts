@@ -35,8 +35,3 @@ export function acceptableEncodings(header: string | undefined | null): ContentE
   };
   return PREFERENCE.filter(accepted);
 }
-
-/** The best encoding the client accepts; identity when it sends no header or refuses everything. */
-export function chooseEncoding(header: string | undefined | null): ContentEncoding {
-  return acceptableEncodings(header)[0] ?? "identity";
-}

@@ -69,10 +69,9 @@ for (const { type, path } of BENCH_PAGES) {
     await page.evaluate(() => document.fonts.ready);
     // Elements with text of their own; hidden ones (the desktop currency list) are not laid out.
     await page.evaluate(() => {
-      let n = 0;
       for (const element of document.body.querySelectorAll("*")) {
         const ownText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim());
-        if (ownText && element.getClientRects().length > 0) element.setAttribute("data-font-probe", String(n++));
+        if (ownText && element.getClientRects().length > 0) element.setAttribute("data-font-probe", "");
       }
     });
     const cdp = await page.context().newCDPSession(page);
