@@ -42,6 +42,11 @@ const Card = styled("article", {
   border: "1px solid $divider",
   img: { width: "100%", height: "auto", aspectRatio: "3 / 2", objectFit: "cover", borderRadius: "$12", backgroundColor: "$surfaceSubtle" },
   h3: { fontSize: "$18", lineHeight: "$snug", margin: 0 },
+  // A card below the screen is not laid out or painted until it comes near (see PageBody): a list's
+  // cards are most of a city or category page. A card is about 416 px tall on a phone (390 px inside its
+  // padding and border); the padding keeps the focus rings of its links inside the paint containment.
+  contentVisibility: "auto",
+  containIntrinsicBlockSize: "auto 390px",
 });
 
 const Label = styled("span", {

@@ -14,6 +14,9 @@ const FooterBar = styled("footer", {
   color: "$textInverse",
   a: { color: "$textInverse" },
   "a:hover": { color: "$candyLight" },
+  // Below the screen on every page until the visitor scrolls there (see PageBody).
+  contentVisibility: "auto",
+  containIntrinsicBlockSize: "auto 550px",
 });
 
 const Inner = styled("div", {
