@@ -66,3 +66,30 @@ test("with a screen reader on, the cards and the footer not yet drawn are in the
     await browser.close();
   }
 });
+
+// While skipped, a box is as tall as its placeholder and its content lays out inside it or overflows it.
+// Overflowing content sits over whatever is drawn there (the dark footer, another block), and audits that
+// read colours from what is drawn (axe, so Lighthouse's accessibility score) then pair its text with the
+// wrong background: a list skipped under a 600 px placeholder put its last cards over the footer. So every
+// placeholder is at least as tall as what it stands for, on a phone.
+for (const { type, path } of BENCH_PAGES) {
+  test(`${type} page on a phone: nothing skipped overflows its placeholder`, async ({ browser }) => {
+    const page = await browser.newPage({ viewport: PHONE, screen: PHONE, isMobile: true, hasTouch: true });
+    await page.goto(path);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    const skipped = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>("body *")]
+        .filter((box) => getComputedStyle(box).contentVisibility === "auto" && box.firstElementChild)
+        .filter((box) => !box.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }))
+        .map((box) => {
+          const bottom = box.getBoundingClientRect().bottom;
+          const contentBottom = Math.max(...[...box.querySelectorAll("*")].map((element) => element.getBoundingClientRect().bottom));
+          return { box: `${box.tagName.toLowerCase()}${box.id ? "#" + box.id : ""}`, overflow: Math.round(contentBottom - bottom) };
+        }),
+    );
+    // The theatre page's two blocks are the first and the last (never skipped) and its footer is drawn.
+    if (type !== "theatre") expect(skipped.length, "something below the screen is skipped").toBeGreaterThan(0);
+    expect(skipped.filter((box) => box.overflow > 0)).toEqual([]);
+    await page.close();
+  });
+}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type MouseEvent } from "react";
+import { useEffect, useId, useRef, type CSSProperties, type MouseEvent } from "react";
 import { bookingUrl } from "~/booking/booking-url";
 import type { Block } from "~/content/page-document";
 import { reviewTrust } from "~/content/review-trust";
@@ -30,6 +30,15 @@ const Grid = styled("ul", {
   gridTemplateColumns: "repeat(auto-fill, minmax(240px, 1fr))",
 });
 
+// A list below the screen is skipped whole (see PageBody), with a placeholder as tall as its cards
+// stacked in one column, as on a phone: never shorter than the list, so its content stays inside it while
+// skipped (wider screens put several cards in a row, and the real height is remembered once drawn).
+const ListBlock = styled("div", {
+  contentVisibility: "auto",
+  containIntrinsicBlockSize: "auto calc(var(--cards, 1) * 440px + 64px)",
+  overflowClipMargin: "8px",
+});
+
 const Card = styled("article", {
   display: "flex",
   flexDirection: "column",
@@ -43,8 +52,9 @@ const Card = styled("article", {
   img: { width: "100%", height: "auto", aspectRatio: "3 / 2", objectFit: "cover", borderRadius: "$12", backgroundColor: "$surfaceSubtle" },
   h3: { fontSize: "$18", lineHeight: "$snug", margin: 0 },
   // A card below the screen is not laid out or painted until it comes near (see PageBody): a list's
-  // cards are most of a city or category page. A card is about 416 px tall on a phone (390 px inside its
-  // padding and border); the padding keeps the focus rings of its links inside the paint containment.
+  // cards are most of a city or category page. The placeholder (390 px inside the padding and border,
+  // 416 px in all) is at least a card's height on a phone (396-412 px on the bench pages), so a skipped
+  // card's content stays inside it; the padding keeps the focus rings of its links inside too.
   contentVisibility: "auto",
   containIntrinsicBlockSize: "auto 390px",
 });
@@ -239,7 +249,7 @@ export function ExperienceList({ block }: { block: ExperienceListBlock }) {
   // A list that could not be loaded (failed or over the price budget) is left out entirely (spec §8).
   if (count === 0) return null;
   return (
-    <div data-experience-list={key}>
+    <ListBlock data-experience-list={key} style={{ "--cards": count } as CSSProperties}>
       <h2 id={titleId}>{block.title}</h2>
       <Grid ref={listRef} aria-labelledby={titleId} data-count={count}>
         {experiences.map((e, index) => (
@@ -248,7 +258,7 @@ export function ExperienceList({ block }: { block: ExperienceListBlock }) {
           </li>
         ))}
       </Grid>
-    </div>
+    </ListBlock>
   );
 }
 

@@ -14,9 +14,10 @@ const FooterBar = styled("footer", {
   color: "$textInverse",
   a: { color: "$textInverse" },
   "a:hover": { color: "$candyLight" },
-  // Below the screen on every page until the visitor scrolls there (see PageBody).
+  // Below the screen on every page until the visitor scrolls there (see PageBody). The placeholder is
+  // taller than the footer on a phone (550-556 px), so nothing overflows it while skipped.
   contentVisibility: "auto",
-  containIntrinsicBlockSize: "auto 550px",
+  containIntrinsicBlockSize: "auto 600px",
 });
 
 const Inner = styled("div", {
