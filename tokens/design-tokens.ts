@@ -185,6 +185,8 @@ export const negativeSpace = Object.fromEntries(
 /** Media queries built from the breakpoints. `mobile` is the spec's "768 px or less". */
 export const mediaQueries = {
   mobile: `(max-width: ${designTokens.breakpoints.md})`,
+  /** Narrow enough that the experience grid (240 px columns) has one column: a phone. */
+  oneColumn: "(max-width: 560px)",
   desktop: `(min-width: calc(${designTokens.breakpoints.md} + 1px))`,
   sm: `(min-width: ${designTokens.breakpoints.sm})`,
   md: `(min-width: ${designTokens.breakpoints.md})`,

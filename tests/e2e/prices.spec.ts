@@ -104,6 +104,8 @@ test.describe("prices and cards with the sandbox API", () => {
     // Keep the browser here (the booking site is not ours) while React's handler still runs.
     await page.evaluate(() => window.addEventListener("click", (event) => event.preventDefault(), true));
     await link.click();
+    // Events reach the data layer once the tracking pipeline has loaded, which the click may precede.
+    await expect.poll(() => dataLayerEvents(page, "booking_link_clicked").then((e) => e.length)).toBe(1);
     const [clicked] = await dataLayerEvents(page, "booking_link_clicked");
     expect(clicked).toMatchObject({ tgid: 10003, flow_type: "GUIDED_TOUR_PROPERTY_SELECTION", price: 69, currency: "EUR" });
     const [selected] = await dataLayerEvents(page, "select_item");

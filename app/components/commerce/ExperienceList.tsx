@@ -30,13 +30,25 @@ const Grid = styled("ul", {
   gridTemplateColumns: "repeat(auto-fill, minmax(240px, 1fr))",
 });
 
-// A list below the screen is skipped whole (see PageBody), with a placeholder as tall as its cards
-// stacked in one column, as on a phone: never shorter than the list, so its content stays inside it while
-// skipped (wider screens put several cards in a row, and the real height is remembered once drawn).
+// On a phone, what is below the screen is laid out, styled and painted only when the visitor scrolls near
+// it (content-visibility: auto): each experience list, each card (below) and the footer. Layout cost
+// follows the page's content, and the lists are most of a city or category page (10 interleaved cold loads
+// against the build before: see README). While skipped, a box is as tall as its placeholder ("auto"
+// remembers its real height once drawn), so placeholders are fitted to a phone's one-column layout:
+// - never shorter than the content, which would overflow the box, and audits that read colours from what
+//   is drawn (axe, so Lighthouse's accessibility score) pair overflowing text with whatever is drawn there
+//   (a list under a 600 px placeholder put its cards over the dark footer: accessibility 96);
+// - not much taller either: on a fast fling a box can come into view a frame before it is drawn, and the
+//   difference then moves what follows it (tests/e2e/offscreen.spec.ts checks both on the bench pages).
+// Wider screens put several cards in a row, so nothing is skipped there.
+
 const ListBlock = styled("div", {
-  contentVisibility: "auto",
-  containIntrinsicBlockSize: "auto calc(var(--cards, 1) * 440px + 64px)",
-  overflowClipMargin: "8px",
+  "@oneColumn": {
+    contentVisibility: "auto",
+    // A card is 396-412 px tall on a phone, plus the 24 px gap; 64 px for the heading.
+    containIntrinsicBlockSize: "auto calc(var(--cards, 1) * 440px + 64px)",
+    overflowClipMargin: "8px",
+  },
 });
 
 const Card = styled("article", {
@@ -51,12 +63,9 @@ const Card = styled("article", {
   border: "1px solid $divider",
   img: { width: "100%", height: "auto", aspectRatio: "3 / 2", objectFit: "cover", borderRadius: "$12", backgroundColor: "$surfaceSubtle" },
   h3: { fontSize: "$18", lineHeight: "$snug", margin: 0 },
-  // A card below the screen is not laid out or painted until it comes near (see PageBody): a list's
-  // cards are most of a city or category page. The placeholder (390 px inside the padding and border,
-  // 416 px in all) is at least a card's height on a phone (396-412 px on the bench pages), so a skipped
-  // card's content stays inside it; the padding keeps the focus rings of its links inside too.
-  contentVisibility: "auto",
-  containIntrinsicBlockSize: "auto 390px",
+  // Skipped below the screen on a phone (see ListBlock): 390 px inside the padding and border, 416 px in
+  // all, against 396-412 px real; the padding keeps the focus rings of its links inside the box.
+  "@oneColumn": { contentVisibility: "auto", containIntrinsicBlockSize: "auto 390px" },
 });
 
 const Label = styled("span", {

@@ -26,24 +26,6 @@ const Body = styled("div", {
   gap: "$32",
   paddingBottom: "$64",
   "> section": { minWidth: 0, scrollMarginTop: "$96" },
-  // Blocks between the first and the last are laid out, styled and painted only when they come near the
-  // screen: on a phone the first layout and the webfont swap's relayout then skip most of the page (with
-  // the lists, cards and footer; 10 interleaved cold loads each: layout CPU city 32 -> 21 ms, guide
-  // 40 -> 19, category 30 -> 24; the longest task city 37 -> 23 ms). With assistive technology on they stay in the
-  // accessibility tree (tests/e2e/offscreen.spec.ts), and in find-in-page. While skipped a block is as
-  // tall as its placeholder ("auto" remembers its real height once drawn) and its content overflows it,
-  // where audits like axe (Lighthouse's accessibility score) pair its text with whatever is drawn there:
-  // - the placeholder, 900 px, is taller than the bench pages' text blocks on a phone (172-824 px);
-  // - an experience list is skipped by ExperienceList instead, with a placeholder counted from its cards;
-  // - the last block is never skipped, so nothing overflows onto the dark footer.
-  // tests/e2e/offscreen.spec.ts fails if anything skipped overflows its placeholder on a bench page.
-  // Paint containment would clip a focus ring (2 px + 2 px offset) drawn past the block's edge, so the
-  // clip edge sits 8 px out.
-  "> section:not(:first-of-type):not(:last-of-type):not([data-block=experience_list])": {
-    contentVisibility: "auto",
-    containIntrinsicBlockSize: "auto 900px",
-    overflowClipMargin: "8px",
-  },
 });
 
 export function PageBody({ doc, links }: { doc: PageView; links?: LinkContext }) {

@@ -14,10 +14,9 @@ const FooterBar = styled("footer", {
   color: "$textInverse",
   a: { color: "$textInverse" },
   "a:hover": { color: "$candyLight" },
-  // Below the screen on every page until the visitor scrolls there (see PageBody). The placeholder is
-  // taller than the footer on a phone (550-556 px), so nothing overflows it while skipped.
-  contentVisibility: "auto",
-  containIntrinsicBlockSize: "auto 600px",
+  // Skipped below the screen on a phone until the visitor scrolls there (see ExperienceList's ListBlock):
+  // the placeholder is a little taller than the footer there (550-556 px).
+  "@oneColumn": { contentVisibility: "auto", containIntrinsicBlockSize: "auto 580px" },
 });
 
 const Inner = styled("div", {
