@@ -32,7 +32,7 @@ const Grid = styled("ul", {
 
 // On a phone, what is below the screen is laid out, styled and painted only when the visitor scrolls near
 // it (content-visibility: auto): each experience list, each card (below) and the footer. Layout cost
-// follows the page's content, and the lists are most of a city or category page (10 interleaved cold loads
+// follows the page's content, and the lists are most of a city or category page (8 interleaved cold loads
 // against the build before: see README). While skipped, a box is as tall as its placeholder ("auto"
 // remembers its real height once drawn), so placeholders are fitted to a phone's one-column layout:
 // - never shorter than the content, which would overflow the box, and audits that read colours from what
