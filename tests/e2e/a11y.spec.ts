@@ -24,8 +24,8 @@ async function hydrated(page: import("@playwright/test").Page) {
 }
 
 async function expectNoViolations(page: import("@playwright/test").Page, label: string) {
-  // Blocks, cards and the footer below the screen are content-visibility: auto, so not painted yet, and
-  // axe then pairs their text with whatever is painted there (dequelabs/axe-core#2768: the rating in a
+  // On a phone, lists, cards and the footer below the screen are content-visibility: auto, so not painted
+  // yet, and axe then pairs their text with whatever is painted there (dequelabs/axe-core#2768: the rating in a
   // card measured against the open menu's backdrop). Audit them as a visitor sees them once scrolled to.
   await page.evaluate(() => {
     for (const element of document.querySelectorAll<HTMLElement>("*")) {

@@ -94,8 +94,8 @@ for (const viewport of [
     expect(cls).toBe(0);
 
     // Inline blocks, found as a visitor (or a screen reader) meets them. Checked after the scroll: asking
-    // for the box of a block below the screen, not drawn yet (content-visibility: auto), lays it out
-    // early, and drawing it as it scrolls in then counts as a shift.
+    // for the box of something below the screen that is not drawn yet (on a phone, content-visibility:
+    // auto) lays it out early, and drawing it as it scrolls in then counts as a shift.
     await expect(page.getByRole("img", { name: "Light showers likely" })).toBeVisible(); // icon with a label
     expect(await page.locator("svg[data-icon]").evaluateAll((els) => new Set(els.map((e) => e.getAttribute("data-icon"))).size)).toBe(21);
     await expect(page.locator("time[datetime='2026-01-04']")).toHaveText("January 4, 2026"); // date

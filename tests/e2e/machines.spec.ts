@@ -21,23 +21,6 @@ async function scrollTo(page: Page, y: number) {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
 }
 
-/**
- * Scrolls to the end of the page. Blocks below the screen are skipped (content-visibility: auto) under
- * placeholders at least as tall as they are, so the page gets shorter as they are drawn on the way down:
- * scroll again until the end stays put.
- */
-async function scrollToEnd(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        window.scrollTo(0, document.documentElement.scrollHeight);
-        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-        return Math.abs(document.documentElement.scrollHeight - window.innerHeight - window.scrollY) <= 1;
-      }),
-    )
-    .toBe(true);
-}
-
 /** Hydrated: PageShell marks <html> once its effects (and so the machines) are running. */
 async function hydrated(page: Page) {
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
@@ -90,7 +73,8 @@ test.describe("header (spec §4, §9)", () => {
     await expect(banner).toHaveAttribute("data-sticky", "true");
     await scrollTo(page, 81);
     await expect(banner).toHaveAttribute("data-shadow", "true");
-    await scrollToEnd(page);
+    const max = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    await scrollTo(page, max);
     await expect(banner).toHaveAttribute("data-hidden", "false");
     expect((await banner.boundingBox())!.y).toBe(0);
   });
