@@ -3,6 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { getCssText } from "../tokens/stitches.config";
 import { NonceContext } from "~/components/nonce";
+import { deferAppStart } from "~/server/deferred-app-start.server";
 import { FONT_FACE_CSS } from "~/styles/font-faces.server";
 export { logServerError as handleError } from "~/server/log-server-error.server";
 
@@ -27,10 +28,11 @@ export default function handleRequest(
     </NonceContext.Provider>,
   );
   const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
-  const html = markup
-    .replace(FONT_FACES_PLACEHOLDER, `<style id="font-faces"${nonceAttr}>${FONT_FACE_CSS}</style>`)
-    .replace(STITCHES_PLACEHOLDER, `<style id="stitches"${nonceAttr}>${getCssText()}</style>`)
-    .replaceAll('<link rel="modulepreload" href=', '<link rel="modulepreload" fetchpriority="low" href=');
+  const html = deferAppStart(
+    markup
+      .replace(FONT_FACES_PLACEHOLDER, `<style id="font-faces"${nonceAttr}>${FONT_FACE_CSS}</style>`)
+      .replace(STITCHES_PLACEHOLDER, `<style id="stitches"${nonceAttr}>${getCssText()}</style>`),
+  );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(`<!DOCTYPE html>${html}`, { status: responseStatusCode, headers: responseHeaders });
 }

@@ -1,5 +1,6 @@
 import autocannon from "autocannon";
 import { gzipSync } from "node:zlib";
+import { initialScriptUrls } from "./initial-scripts";
 
 // Measurements used by `npm run bench` and `npm run soak`. Loopback only.
 
@@ -40,13 +41,10 @@ export async function ttfb(url: string, headers: Record<string, string> = {}): P
   return { ms, status: response.status };
 }
 
-/** The JS a page loads up front (module preloads and module imports in the HTML), gzip-compressed. */
+/** The JS a page loads up front (initialScriptUrls), gzip-compressed. */
 export async function initialJsGzipBytes(baseUrl: string, path: string): Promise<{ files: number; rawBytes: number; gzipBytes: number }> {
   const html = await (await fetch(`${baseUrl}${path}`)).text();
-  const urls = new Set<string>();
-  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(match[1]!);
-  for (const match of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) urls.add(match[1]!);
-  for (const match of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/build\/[^"']+\.js)["']/g)) urls.add(match[1]!);
+  const urls = initialScriptUrls(html);
   let rawBytes = 0;
   let gzipBytes = 0;
   for (const url of urls) {
@@ -54,5 +52,5 @@ export async function initialJsGzipBytes(baseUrl: string, path: string): Promise
     rawBytes += body.length;
     gzipBytes += gzipSync(body, { level: 9 }).length;
   }
-  return { files: urls.size, rawBytes, gzipBytes };
+  return { files: urls.length, rawBytes, gzipBytes };
 }

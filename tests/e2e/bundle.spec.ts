@@ -1,9 +1,10 @@
 import { gzipSync } from "node:zlib";
+import { initialScriptUrls } from "../bench/initial-scripts";
 import { expect, test } from "./fixtures";
 
 // Issue 7's budget, kept by CI rather than only by `npm run bench`: the JavaScript a page names up front
-// (module preloads) is at most 120 KB gzip, and XState with the behaviour machines is not part of it:
-// it arrives after hydration (app/components/behaviour/use-tracked-actor.ts).
+// (module preloads, parked or not, and module imports) is at most 120 KB gzip, and XState with the
+// behaviour machines is not part of it: it arrives after hydration (app/components/behaviour/use-tracked-actor.ts).
 
 const PAGES = [
   "/?uid=www.paris-experiences.example&lang=en",
@@ -16,7 +17,7 @@ const XSTATE_MARKERS = ["xstate.assign", "xstate.raise"];
 for (const path of PAGES) {
   test(`initial JS of ${path} stays within 120 KB gzip and leaves XState for later`, async ({ page, request }) => {
     const html = await (await request.get(path)).text();
-    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map((m) => m[1]!);
+    const preloads = initialScriptUrls(html);
     expect(preloads.length).toBeGreaterThan(3);
     let gzipBytes = 0;
     for (const url of preloads) {
