@@ -62,6 +62,12 @@ describe("deferAppStart", () => {
     expect(body.indexOf('link.rel = "modulepreload"')).toBeLessThan(body.indexOf("start();"));
   });
 
+  it("evaluates the chunks and route modules one by one in the document's order, and the entry last, from Remix's script", () => {
+    const body = moduleScriptBody(html);
+    expect(body).toContain('for (const module of ["/build/_shared/chunk-BBB.js","/build/root-CCC.js","/build/routes/_index-DDD.js"])');
+    expect(body.indexOf("start();")).toBeLessThan(body.indexOf('import("/build/entry.client-AAA.js")'));
+  });
+
   it("keeps Remix's loading when the module script is not the shape it knows", () => {
     const other = REMIX_TAIL.replace('import * as route1 from "/build/routes/_index-DDD.js";', 'import { x } from "/build/y.js";');
     expect(deferAppStart(other)).toBe(other);
@@ -71,12 +77,17 @@ describe("deferAppStart", () => {
 
 describe("gatedModuleScript", () => {
   it("turns side-effect imports (Remix without lazy route discovery) into dynamic ones too", () => {
-    const script = gatedModuleScript(';\nimport "/build/manifest-EEE.js";\nimport * as route0 from "/build/root-CCC.js";\nwindow.__remixRouteModules = {"root":route0};\nimport("/build/entry.client-AAA.js");');
+    const script = gatedModuleScript(
+      ';\nimport "/build/manifest-EEE.js";\nimport * as route0 from "/build/root-CCC.js";\nwindow.__remixRouteModules = {"root":route0};\nimport("/build/entry.client-AAA.js");',
+      ["/build/entry.client-AAA.js", "/build/root-CCC.js"],
+    );
     expect(script).toContain('Promise.all([import("/build/root-CCC.js"), import("/build/manifest-EEE.js")]).then(([route0, ]) =>');
     expect(() => new Function(script!)).not.toThrow();
   });
 
   it("leaves scripts that are not Remix's route module script alone", () => {
-    expect(gatedModuleScript('import * as a from "/x.js";')).toBeNull();
+    expect(gatedModuleScript('import * as a from "/x.js";', [])).toBeNull();
+    // Without its final import of the entry module, Remix's script is not one this code knows.
+    expect(gatedModuleScript('import * as route0 from "/build/root-CCC.js";\nwindow.__remixRouteModules = {"root":route0};', [])).toBeNull();
   });
 });

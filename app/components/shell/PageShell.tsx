@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from "react";
 import { loadInspectors } from "~/inspector/load-inspectors.client";
 import type { Shell } from "~/page/load-page.server";
 import type { PageContext } from "../../../tracking/page-context";
+import { nextTask } from "../../../tracking/task-scheduling";
 import { styled } from "../../../tokens/stitches.config";
 import { ViewportProvider } from "../behaviour/viewport";
 import { ModalHost } from "../overlays/ModalHost";
@@ -18,9 +19,10 @@ const Main = styled("main", { minHeight: "60vh", "&:focus": { outline: "none" } 
  * (viewport, modal stack, toasts) so any component on any page can push a modal or show a toast.
  */
 export function PageShell({ shell, context, children }: { shell: Shell; context: PageContext | null; children: ReactNode }) {
-  // Development tools load on demand only (development URL mode, or ?inspect=stately).
+  // Development tools load on demand only (development URL mode, or ?inspect=stately), in a task of
+  // their own rather than in hydration's effects (a module request costs the main thread).
   useEffect(() => {
-    loadInspectors();
+    void nextTask().then(loadInspectors);
     // A marker for browser tests and tools: the page's machines are running from here on.
     document.documentElement.setAttribute("data-hydrated", "");
   }, []);
