@@ -91,3 +91,14 @@ describe("gatedModuleScript", () => {
     expect(gatedModuleScript('import * as route0 from "/build/root-CCC.js";\nwindow.__remixRouteModules = {"root":route0};', [])).toBeNull();
   });
 });
+
+describe("the module list in the gate", () => {
+  it("cannot close the inline script, whatever a preload's href holds", () => {
+    const script = gatedModuleScript(
+      ';\nimport * as route0 from "/build/root-CCC.js";\nwindow.__remixRouteModules = {"root":route0};\nimport("/build/entry.client-AAA.js");',
+      ["/build/x</script><script>alert(1)</script>.js"],
+    );
+    expect(script).not.toContain("</script>");
+    expect(script).toContain("\\u003c/script>");
+  });
+});

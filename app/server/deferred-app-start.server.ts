@@ -6,8 +6,8 @@
 // hero, the page's largest paint, arrives later (`fetchpriority="low"` on the links did not stop
 // Chromium from starting them). Here the links are parked (no rel, so nothing is fetched) and the
 // module script's imports become dynamic ones, started by a small gate once every
-// `fetchpriority="high"` image has loaded (or failed), been decoded and been on screen for a frame,
-// or after GATE_CAP_MS whatever happens. The bytes are the same, so the app is ready only about one
+// `fetchpriority="high"` image has loaded (or failed), been decoded and been on screen for two
+// frames, or after GATE_CAP_MS whatever happens. The bytes are the same, so the app is ready only about one
 // round trip later than before, and the hero gets the whole link first.
 //
 // Lighthouse shows it too: its Lantern model counts every script that finished loading before the
@@ -55,7 +55,7 @@ const gate = (modules: readonly string[]) => `(start) => {
       link.rel = "modulepreload";
       await nextTask();
     }
-    for (const module of ${JSON.stringify(modules)}) {
+    for (const module of ${JSON.stringify(modules).replace(/</g, "\\u003c")}) {
       await import(module).catch(() => undefined);
       await nextTask();
     }
