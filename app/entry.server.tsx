@@ -5,6 +5,7 @@ import { getCssText } from "../tokens/stitches.config";
 import { NonceContext } from "~/components/nonce";
 import { deferAppStart } from "~/server/deferred-app-start.server";
 import { FONT_FACE_CSS } from "~/styles/font-faces.server";
+import { withEveryStitchesGroup } from "~/styles/stitches-groups.server";
 export { logServerError as handleError } from "~/server/log-server-error.server";
 
 // Stitches cannot stream: the whole document is rendered to a string first, then the CSS it
@@ -31,7 +32,7 @@ export default function handleRequest(
   const html = deferAppStart(
     markup
       .replace(FONT_FACES_PLACEHOLDER, `<style id="font-faces"${nonceAttr}>${FONT_FACE_CSS}</style>`)
-      .replace(STITCHES_PLACEHOLDER, `<style id="stitches"${nonceAttr}>${getCssText()}</style>`),
+      .replace(STITCHES_PLACEHOLDER, `<style id="stitches"${nonceAttr}>${withEveryStitchesGroup(getCssText())}</style>`),
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(`<!DOCTYPE html>${html}`, { status: responseStatusCode, headers: responseHeaders });

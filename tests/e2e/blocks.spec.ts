@@ -72,10 +72,10 @@ for (const viewport of [
       await expect(page.locator(`[data-block="${type}"]`).first()).toBeAttached();
     }
 
-    // Known shell issue (not a block): on hydration Stitches re-inserts the @font-face rules and the
-    // cached web font replaces the fallback once, reflowing text (mobile ≈0.06). Measure block
-    // behaviour from the moment the fonts have settled: everything below the fold (images, frames,
-    // the player) loads during the scroll that follows.
+    // Shell, not blocks: the webfonts replace the metric-matched fallback faces once they arrive
+    // (tests/e2e/fonts.spec.ts holds that swap). Measure block behaviour from the moment the fonts
+    // have settled: everything below the fold (images, frames, the player) loads during the scroll
+    // that follows.
     await page.waitForLoadState("networkidle");
     await page.evaluate(async () => {
       await document.fonts.ready;

@@ -85,3 +85,23 @@ test("the first response is fully styled (Stitches CSS in the head)", async ({ r
   expect(classes.size).toBeGreaterThan(5);
   for (const cls of classes) expect(css, `rule for ${cls}`).toContain(`.${cls}`);
 });
+
+// Stitches adopts the server's rule groups in the browser and inserts one for each group it misses; a rule
+// inserted at a stylesheet's top level restyles the whole document (app/styles/stitches-groups.server.ts).
+test("starting the app inserts no rule group into the Stitches stylesheet", async ({ page }) => {
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      const sheet = (document.getElementById("stitches") as HTMLStyleElement).sheet!;
+      (window as unknown as { __sxsRulesAtParse: number }).__sxsRulesAtParse = sheet.cssRules.length;
+    });
+  });
+  await page.goto(`/?uid=${PARIS}&lang=en`);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const { atParse, now } = await page.evaluate(() => ({
+    atParse: (window as unknown as { __sxsRulesAtParse: number }).__sxsRulesAtParse,
+    now: (document.getElementById("stitches") as HTMLStyleElement).sheet!.cssRules.length,
+  }));
+  // Seven groups, each a marker rule and an @media block.
+  expect(atParse).toBe(14);
+  expect(now).toBe(atParse);
+});
