@@ -24,7 +24,7 @@ export const GATE_CAP_MS = 3000;
 /** The attribute that marks a parked modulepreload link. */
 export const PARKED_PRELOAD_ATTRIBUTE = "data-app-preload";
 
-const PRELOAD_LINK = /<link rel="modulepreload" href=/g;
+const PRELOAD_LINK = /<link rel="modulepreload" href="([^"]+)"/g;
 const MODULE_SCRIPT = /(<script[^>]* type="module" async="">)([\s\S]*?)(<\/script>)/g;
 const NAMESPACE_IMPORT = /^import \* as (route\d+) from ("[^"\\]+");$/gm;
 const SIDE_EFFECT_IMPORT = /^import ("[^"\\]+");$/gm;
@@ -98,16 +98,18 @@ export function gatedModuleScript(body: string, preloads: readonly string[]): st
   if (names.length === 0 || /^\s*import[\s*{"']/m.test(rest)) return null;
   const imports = specifiers.map((specifier) => `import(${specifier})`).join(", ");
   // The entry module hydrates the page, so it runs last, from Remix's own script.
-  const modules = preloads.filter((href) => href !== JSON.parse(entry));
+  const entryHref = JSON.parse(entry) as string;
+  const modules = preloads.filter((href) => href !== entryHref);
   return `(${gate(modules)})(() => Promise.all([${imports}]).then(([${names.join(", ")}]) => {${rest}}));`;
 }
 
-const PARKED_HREF = new RegExp(`<link ${PARKED_PRELOAD_ATTRIBUTE}="" href="([^"]+)"`, "g");
-
 /** The document with the app's script loading parked behind the gate (see the top of this file). */
 export function deferAppStart(html: string): string {
-  const parked = html.replace(PRELOAD_LINK, `<link ${PARKED_PRELOAD_ATTRIBUTE}="" href=`);
-  const preloads = [...parked.matchAll(PARKED_HREF)].map((match) => match[1]!);
+  const preloads: string[] = [];
+  const parked = html.replace(PRELOAD_LINK, (_link, href: string) => {
+    preloads.push(href);
+    return `<link ${PARKED_PRELOAD_ATTRIBUTE}="" href="${href}"`;
+  });
   let gated = false;
   const out = parked.replace(MODULE_SCRIPT, (whole, open: string, body: string, close: string) => {
     const script = gatedModuleScript(body, preloads);
