@@ -104,8 +104,8 @@ async function main() {
   console.log("\ncold-cache TTFB with 200 ms upstream latency:");
   for (const c of results.coldCacheTtfbWith200msUpstream) console.log(`  ${c.page.padEnd(12)} ${c.ttfbMs} ms (HTTP ${c.status})`);
   if (lighthouse.length) {
-    console.log(`\nLighthouse (mobile, median of ${lighthouse[0]!.runs})  perf (range)  a11y   CLS    TBT ms  LCP ms  observed FCP ms  late first frames`);
-    for (const s of lighthouse) console.log(`  ${s.type.padEnd(18)} ${String(s.performance).padStart(4)} (${s.performanceRange.join("–")})`.padEnd(42) + `${String(s.accessibility).padStart(5)} ${s.cls.toFixed(3).padStart(6)} ${String(Math.round(s.tbtMs)).padStart(8)} ${String(Math.round(s.lcpMs)).padStart(7)} ${String(Math.round(s.observedFcpMs)).padStart(16)} ${`${s.lateFirstFrameRuns} of ${s.runs}`.padStart(18)}`);
+    console.log(`\nLighthouse (mobile, median of ${lighthouse[0]!.runs})  perf (range)  a11y   CLS  TBT ms (range)  LCP ms  observed FCP ms  late first frames`);
+    for (const s of lighthouse) console.log(`  ${s.type.padEnd(18)} ${String(s.performance).padStart(4)} (${s.performanceRange.join("–")})`.padEnd(42) + `${String(s.accessibility).padStart(5)} ${s.cls.toFixed(3).padStart(6)} ${`${Math.round(s.tbtMs)} (${s.tbtRangeMs.join("–")})`.padStart(15)} ${String(Math.round(s.lcpMs)).padStart(7)} ${String(Math.round(s.observedFcpMs)).padStart(16)} ${`${s.lateFirstFrameRuns} of ${s.runs}`.padStart(18)}`);
     // How much this host stretched the page's work in the median run (tests/bench/main-thread.ts).
     console.log("\nthe median runs' main thread   CPU ms  wall÷CPU  TBT over CPU time ms  host CPU stolen");
     const or = (value: number | null, unit = "") => (value === null ? "-" : `${value}${unit}`);
