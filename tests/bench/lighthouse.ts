@@ -43,9 +43,13 @@ export type RunScores = Omit<LighthouseScores, "performanceRange" | "tbtRangeMs"
 // request started before that frame into FCP and LCP. A run's observed FCP above this bound marks it.
 const LATE_FIRST_FRAME_MS = 1000;
 
-/** The run with the median performance score (an odd number of runs gives a real median). */
+/**
+ * The run with the median performance score (an odd number of runs gives a real median). Runs are put in
+ * order from worst to best: by score, and runs of equal score by TBT, then LCP, so that when most runs
+ * score 99 the one shown is the middle of them rather than whichever happened to run third.
+ */
 function medianRun(runs: RunScores[]): LighthouseScores {
-  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance || b.tbtMs - a.tbtMs || b.lcpMs - a.lcpMs);
   const median = sorted[Math.floor(sorted.length / 2)]!;
   const lateFirstFrameRuns = runs.filter((run) => run.observedFcpMs > LATE_FIRST_FRAME_MS).length;
   const tbts = runs.map((run) => Math.round(run.tbtMs));
