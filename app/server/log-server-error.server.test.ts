@@ -25,10 +25,18 @@ describe("logServerError", () => {
     expect(log).not.toHaveBeenCalled();
   });
 
-  it("logs Remix's other internal errors as the Error they carry", () => {
+  it("logs another client error as one line with its status, method and path, without a stack or the query", () => {
     const log = vi.fn();
     const inner = new Error('Invalid request method "PROPFIND"');
-    logServerError(internalErrorResponse(405, "Method Not Allowed", inner), { request: request() }, log);
+    const propfind = new Request("http://localhost/x?email=visitor%40example.com", { method: "PROPFIND" });
+    logServerError(internalErrorResponse(405, "Method Not Allowed", inner), { request: propfind }, log);
+    expect(log).toHaveBeenCalledWith('405 PROPFIND /x: Invalid request method "PROPFIND"');
+  });
+
+  it("logs Remix's internal server errors as the Error they carry", () => {
+    const log = vi.fn();
+    const inner = new Error("Unexpected Server Error");
+    logServerError(internalErrorResponse(500, "Internal Server Error", inner), { request: request() }, log);
     expect(log).toHaveBeenCalledWith(inner);
   });
 

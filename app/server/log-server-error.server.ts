@@ -12,5 +12,13 @@ export function logServerError(error: unknown, { request }: { request: Request }
   if (isRouteErrorResponse(error) && error.status === 404) return;
   // Remix wraps its own errors (e.g. a 405) in an error response that carries the real Error.
   const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  // Other client errors (a 405 for PROPFIND, or for a POST to a page without an action) say what the
+  // client asked wrongly, not where our code failed: one line, without the stack of Remix's router. The
+  // path only, as the query may carry what a visitor typed.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const reason = inner instanceof Error ? inner.message : error.statusText;
+    log(`${error.status} ${request.method} ${new URL(request.url).pathname}: ${reason}`);
+    return;
+  }
   log(inner ?? error);
 }
