@@ -123,9 +123,51 @@ test("French: dates, maps and UI words follow the page language", async ({ page 
   await stubOutsideHosts(page);
   await page.goto(`${GUIDE}&lang=fr`);
   await expect(page.locator("time[datetime='2026-01-04']")).toHaveText("4 janvier 2026");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  // Frames are made one screen ahead of the visitor: come near the map first.
+  for (const box of await page.locator("[data-embed-state]").all()) await box.scrollIntoViewIfNeeded();
   const src = await page.locator("iframe[title='Plan de la tour Eiffel et du Champ-de-Mars']").getAttribute("src");
   const url = new URL(src!);
   expect(url.searchParams.get("hl")).toBe("fr");
   expect(url.searchParams.get("pb")).toContain("!3m2!1sfr!2sfr!");
   await expect(page.getByRole("link", { name: /le site du Louvre \(s'ouvre dans un nouvel onglet\)/ })).toBeVisible();
+});
+
+// Third-party frames wait until the visitor is one screen away (use-near-screen.ts): with loading="lazy"
+// alone, Chromium started the guide's Spotify player (2.6 screens down on a phone) with the page.
+test("phone: an embed's frame is made only once its box is within one screen of the screen", async ({ page }) => {
+  const PHONE = { width: 412, height: 823 };
+  await page.setViewportSize(PHONE);
+  const hosts = await stubOutsideHosts(page);
+  await page.goto(`${GUIDE}&lang=en`);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const player = page.locator("[data-embed-state]").first();
+  await expect(player).toHaveAttribute("data-embed-state", "waiting");
+
+  // Its box's top 40 px further than one screen below the screen: still waiting, nothing fetched.
+  const top = await player.evaluate((box) => box.getBoundingClientRect().top + window.scrollY);
+  expect(top).toBeGreaterThan(2 * PHONE.height + 40);
+  await page.evaluate((y) => window.scrollTo(0, y), top - 2 * PHONE.height - 40);
+  await page.waitForTimeout(300);
+  await expect(player).toHaveAttribute("data-embed-state", "waiting");
+  await expect(player.locator("iframe")).toHaveCount(0);
+  expect(hosts).not.toContain("open.spotify.com");
+
+  // 40 px nearer than that: the frame is made, titled and lazy, and its page is requested.
+  await page.evaluate((y) => window.scrollTo(0, y), top - 2 * PHONE.height + 40);
+  await expect(player).toHaveAttribute("data-embed-state", "framed");
+  await expect(player.getByTitle("A Paris summer playlist")).toHaveAttribute("loading", "lazy");
+  await expect.poll(() => hosts.includes("open.spotify.com")).toBe(true);
+  // The map further down still waits.
+  await expect(page.locator("[data-embed-state]").last()).toHaveAttribute("data-embed-state", "waiting");
+  expect(hosts).not.toContain("www.google.com");
+});
+
+test("without JavaScript the frames are in the page for the browser to load lazily", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${GUIDE}&lang=en`);
+  await expect(page.getByTitle("A Paris summer playlist")).toHaveAttribute("src", /^https:\/\/open\.spotify\.com\/embed\/playlist\//);
+  await expect(page.getByTitle("A Paris summer playlist")).toHaveAttribute("loading", "lazy");
+  await context.close();
 });

@@ -1,10 +1,13 @@
+import { useRef } from "react";
 import type { AllowedEmbed } from "~/content/rich-text-view";
 import { styled } from "../../../tokens/stitches.config";
 import { YouTubePlayer } from "../behaviour/YouTubePlayer";
 import { useT } from "../page-context";
+import { useNearScreen } from "./use-near-screen";
 
 // Third-party frames: only from the allow-list (content/embed.ts, applied by the server), lazy, titled, and inside a box
-// whose size is known before the frame loads, so nothing below moves (CLS 0).
+// whose size is known before the frame loads, so nothing below moves (CLS 0). Lazy means one screen ahead of the
+// visitor (use-near-screen.ts); without JavaScript the frame is in <noscript> and the browser's own lazy loading decides.
 
 const Box = styled("div", {
   position: "relative",
@@ -19,16 +22,21 @@ const Box = styled("div", {
 const SANDBOX = "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-presentation";
 
 function Frame({ src, title, aspectRatio, height }: { src: string; title: string; aspectRatio?: number; height?: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(box);
+  const frame = (
+    <iframe
+      src={src}
+      title={title}
+      loading="lazy"
+      referrerPolicy="strict-origin-when-cross-origin"
+      allow="clipboard-write; encrypted-media; fullscreen; picture-in-picture"
+      sandbox={SANDBOX}
+    />
+  );
   return (
-    <Box style={height ? { height: `${height}px` } : { aspectRatio: String(aspectRatio ?? 16 / 9) }} data-embed="">
-      <iframe
-        src={src}
-        title={title}
-        loading="lazy"
-        referrerPolicy="strict-origin-when-cross-origin"
-        allow="clipboard-write; encrypted-media; fullscreen; picture-in-picture"
-        sandbox={SANDBOX}
-      />
+    <Box ref={box} style={height ? { height: `${height}px` } : { aspectRatio: String(aspectRatio ?? 16 / 9) }} data-embed="" data-embed-state={near ? "framed" : "waiting"}>
+      {near ? frame : <noscript>{frame}</noscript>}
     </Box>
   );
 }
