@@ -119,7 +119,10 @@ describe("inline blocks", () => {
     expect(frame.getAttribute("title")).toBe("Map of the Louvre");
     expect(frame.getAttribute("src")).toContain("hl=fr");
     expect(frame.getAttribute("src")).toContain("1sfr");
-    expect(frame.parentElement?.getAttribute("style")).toContain("aspect-ratio:1.333");
+    expect(frame.closest("[data-embed]")?.getAttribute("style")).toContain("aspect-ratio:1.333");
+    // The server sends it for browsers without JavaScript; the app makes it one screen ahead of the visitor.
+    expect(frame.parentElement?.tagName).toBe("NOSCRIPT");
+    expect(frame.closest("[data-embed]")?.getAttribute("data-embed-state")).toBe("waiting");
   });
 
   it("iframe: hosts off the allow-list render nothing; YouTube becomes the player", () => {
@@ -133,7 +136,8 @@ describe("inline blocks", () => {
     const frame = dom(renderRich('{spotify src="https://open.spotify.com/playlist/37i9dQZF1DX4sWSpwq3LiO" compact}')).querySelector("iframe")!;
     expect(frame.getAttribute("src")).toBe("https://open.spotify.com/embed/playlist/37i9dQZF1DX4sWSpwq3LiO");
     expect(frame.getAttribute("title")).toBe("Listen on Spotify");
-    expect(frame.parentElement?.getAttribute("style")).toContain("height:152px");
+    expect(frame.closest("[data-embed]")?.getAttribute("style")).toContain("height:152px");
+    expect(frame.getAttribute("loading")).toBe("lazy");
     expect(dom(renderRich('{spotify src="https://evil.example/playlist/37i9dQZF1DX4sWSpwq3LiO"}')).querySelector("iframe")).toBeNull();
   });
 
