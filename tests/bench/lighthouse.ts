@@ -11,7 +11,7 @@ import { medianRun, type LighthouseScores, type RunScores } from "./median-run";
 export type { LighthouseScores, RunScores } from "./median-run";
 
 // One run is not a measurement: on this machine a page's score moves by 10-20 points between runs,
-// mostly with late first frames (LATE_FIRST_FRAME_MS above), and TBT more: eight runs of the category
+// mostly with late first frames (LATE_FIRST_FRAME_MS in median-run.ts), and TBT more: eight runs of the category
 // page at one commit within a quarter of an hour gave 8-164 ms. Lantern takes each task's wall time
 // from the trace, and on 2 cores the page's main thread waits for the browser, viz and Lighthouse for
 // about as long as it runs. So each page runs LIGHTHOUSE_RUNS times (5 by default, as Lighthouse's own

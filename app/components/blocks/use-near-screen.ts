@@ -15,7 +15,10 @@ export function useNearScreen(ref: RefObject<Element>): boolean {
     const element = ref.current;
     if (near || !element) return;
     // Without IntersectionObserver there is nothing to wait for.
-    if (typeof IntersectionObserver === "undefined") return setNear(true);
+    if (typeof IntersectionObserver === "undefined") {
+      setNear(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
