@@ -3,7 +3,6 @@ import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { getCssText } from "../tokens/stitches.config";
 import { NonceContext } from "~/components/nonce";
-import { deferAppStart } from "~/server/deferred-app-start.server";
 import { FONT_FACE_CSS } from "~/styles/font-faces.server";
 import { withEveryStitchesGroup } from "~/styles/stitches-groups.server";
 export { logServerError as handleError } from "~/server/log-server-error.server";
@@ -29,11 +28,9 @@ export default function handleRequest(
     </NonceContext.Provider>,
   );
   const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
-  const html = deferAppStart(
-    markup
-      .replace(FONT_FACES_PLACEHOLDER, `<style id="font-faces"${nonceAttr}>${FONT_FACE_CSS}</style>`)
-      .replace(STITCHES_PLACEHOLDER, `<style id="stitches"${nonceAttr}>${withEveryStitchesGroup(getCssText())}</style>`),
-  );
+  const html = markup
+    .replace(FONT_FACES_PLACEHOLDER, `<style id="font-faces"${nonceAttr}>${FONT_FACE_CSS}</style>`)
+    .replace(STITCHES_PLACEHOLDER, `<style id="stitches"${nonceAttr}>${withEveryStitchesGroup(getCssText())}</style>`);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(`<!DOCTYPE html>${html}`, { status: responseStatusCode, headers: responseHeaders });
 }

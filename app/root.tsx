@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { EarlyInputScript, useReplayEarlyInput } from "~/components/early-input";
 import { useNonce } from "~/components/nonce";
 import { TrackingBootstrap } from "~/components/tracking/TrackingBootstrap";
 import { getEnv, publicEnv, type PublicEnv } from "~/env.server";
@@ -56,6 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <EarlyInputScript />
         {/* Google Consent Mode v2 defaults, before any tag can run (tracking/consent.ts). Bots send nothing. */}
         {rootData && !rootData.tracking.isBot ? (
           <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: consentHeadScript(rootData.tracking.countryCode) }} />
@@ -94,6 +96,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useReplayEarlyInput();
   return <Outlet />;
 }
 

@@ -21,6 +21,10 @@ export const globalStyles = globalCss({
   a: { color: "$link" },
   "a:hover": { color: "$linkHover" },
   "button, input, select": { font: "inherit" },
+  // A tap held until the app starts (app/components/early-input.tsx): seen at once, answered on replay.
+  "[data-pending]": { cursor: "progress", opacity: 0.6 },
+  // Browsers without the popover API: a closed popover stays hidden, and use-disclosure toggles the class.
+  "@supports not selector(:popover-open)": { "[popover]:not(.popover-open)": { display: "none" } },
   ":focus-visible": { outline: "2px solid $focusRing", outlineOffset: "2px" },
   "@reducedMotion": { "*, *::before, *::after": { animationDuration: "0.01ms !important", transitionDuration: "0.01ms !important", scrollBehavior: "auto !important" } },
 });

@@ -2,39 +2,46 @@ import { gzipSync } from "node:zlib";
 import { initialScriptUrls } from "../bench/initial-scripts";
 import { expect, test } from "./fixtures";
 
-// Issue 7's budget, kept by CI rather than only by `npm run bench`: the JavaScript a page names up front
-// (module preloads, parked or not, and module imports) is at most 120 KB gzip, and XState with the
-// behaviour machines is not part of it: it arrives after hydration (app/components/behaviour/use-tracked-actor.ts).
+// The initial JavaScript budget, kept by CI rather than only by `npm run bench`: what a page names up
+// front (module preloads and module imports) is at most 140 KB gzip. XState and the behaviour machines
+// are part of it, so every control answers as soon as the page hydrates (docs/decisions/001-answer-from-first-paint.md).
 
 const PAGES = [
   "/?uid=www.paris-experiences.example&lang=en",
   "/?uid=www.paris-experiences.example.guides.paris-in-a-weekend&lang=en",
   "/?uid=www.london-theatre-tickets.example.shows.les-miserables&lang=en",
 ];
+const BUDGET_GZIP_BYTES = 140 * 1024;
 // Strings only XState's runtime contains (its internal event types).
 const XSTATE_MARKERS = ["xstate.assign", "xstate.raise"];
 
 for (const path of PAGES) {
-  test(`initial JS of ${path} stays within 120 KB gzip and leaves XState for later`, async ({ page, request }) => {
+  test(`initial JS of ${path} stays within 140 KB gzip and holds XState`, async ({ page, request }) => {
     const html = await (await request.get(path)).text();
     const preloads = initialScriptUrls(html);
     expect(preloads.length).toBeGreaterThan(3);
     let gzipBytes = 0;
+    let bodies = "";
     for (const url of preloads) {
       const body = await (await request.get(url)).body();
       gzipBytes += gzipSync(body, { level: 9 }).length;
-      for (const marker of XSTATE_MARKERS) expect(body.toString(), url).not.toContain(marker);
+      bodies += body.toString();
       // V8 compiles these off the main thread while they stream in (compile-hinted-scripts.server.ts).
       expect(body.toString().startsWith("//# allFunctionsCalledOnLoad\n"), url).toBe(true);
     }
     console.log(`${path}: initial JS ${(gzipBytes / 1024).toFixed(1)} KB gzip`);
-    expect(gzipBytes).toBeLessThanOrEqual(120 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(BUDGET_GZIP_BYTES);
+    for (const marker of XSTATE_MARKERS) expect(bodies).toContain(marker);
 
-    // …and the machines do arrive once the page is up, and drive it (the menu opens and is tracked).
-    const machinesLoaded = page.waitForResponse((response) => /storefront-machines-[A-Z0-9]+\.js$/.test(response.url()));
+    // …and no script beyond them is needed for the machines to drive the page (the menu opens and is tracked).
+    const requested: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/build/")) requested.push(new URL(request.url()).pathname);
+    });
     await page.goto(path);
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-    await machinesLoaded;
+    const preloadPaths = preloads.map((url) => new URL(url, "http://x").pathname);
+    expect(requested.filter((path) => !preloadPaths.includes(path) && !/ModalDialog|manifest/.test(path))).toEqual([]);
   });
 }
 

@@ -79,6 +79,7 @@ export function CallUsButton({ callUs, Button }: { callUs: CallUs; Button: React
     <Button
       type="button"
       aria-haspopup="dialog"
+      data-replay=""
       onClick={() => {
         if (!overlays) return;
         track("call_us_opened", { presentation: isMobile ? "drawer" : "side_modal" });

@@ -1,6 +1,8 @@
 import { styled } from "../../../tokens/stitches.config";
 import { useBehaviourT } from "./behaviour-strings";
-import { useActorSelector, useTrackedActor } from "./use-tracked-actor";
+import { useSelector } from "@xstate/react";
+import { tooltipMachine } from "../../../machines/tooltip.machine";
+import { useTrackedActor } from "./use-tracked-actor";
 
 // Copies a phone number and says "Copied"; the tooltip flag resets after 5 s (spec §4, §9).
 
@@ -52,8 +54,8 @@ async function copyText(text: string): Promise<boolean> {
 
 export function CopyPhoneButton({ number, label }: { number: string; label: string }) {
   const t = useBehaviourT();
-  const actor = useTrackedActor((m) => m.tooltipMachine, { tooltip: "phone_copied" });
-  const shown = useActorSelector(actor, (s) => s?.matches("shown") ?? false);
+  const actor = useTrackedActor(tooltipMachine, { tooltip: "phone_copied" });
+  const shown = useSelector(actor, (s) => s.matches("shown"));
   return (
     <Wrap>
       <Button

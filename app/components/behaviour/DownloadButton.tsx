@@ -1,11 +1,13 @@
 import { useEffect, useRef, type MouseEvent } from "react";
-import type { FetchedFile } from "../../../machines/download.machine";
+import { useSelector } from "@xstate/react";
+import { fromPromise } from "xstate";
+import { DownloadHttpError, downloadMachine, type FetchedFile } from "../../../machines/download.machine";
 import { styled } from "../../../tokens/stitches.config";
 import { primaryAction } from "../ui/action-styles";
 import { useT } from "../page-context";
 import { useOverlays } from "../overlays/overlay-context";
 import { useBehaviourT } from "./behaviour-strings";
-import { useActorSelector, useTrackedActor, type StorefrontMachines } from "./use-tracked-actor";
+import { useTrackedActor } from "./use-tracked-actor";
 
 // CONTRACT (machines issue implements with the download machine): fetches the file as a blob and
 // makes it downloadable; on failure the link stays unset and the visitor is told (spec §4/§8).
@@ -23,14 +25,12 @@ const Link = styled("a", {
 const Status = styled("span", { visuallyHidden: true });
 const Message = styled("p", { color: "$textError", marginTop: "$8", fontSize: "$14" });
 
-const fetchAsBlob =
-  (HttpError: StorefrontMachines["DownloadHttpError"]) =>
-  async ({ input }: { input: { url: string } }): Promise<FetchedFile> => {
-    const response = await fetch(input.url, { credentials: "same-origin" });
-    if (!response.ok) throw new HttpError(response.status);
-    const blob = await response.blob();
-    return { objectUrl: URL.createObjectURL(blob), size: blob.size };
-  };
+const fetchFile = fromPromise(async ({ input }: { input: { url: string } }): Promise<FetchedFile> => {
+  const response = await fetch(input.url, { credentials: "same-origin" });
+  if (!response.ok) throw new DownloadHttpError(response.status);
+  const blob = await response.blob();
+  return { objectUrl: URL.createObjectURL(blob), size: blob.size };
+});
 
 export function DownloadButton({ url, fileName, label }: DownloadButtonProps) {
   const t = useT();
@@ -40,33 +40,32 @@ export function DownloadButton({ url, fileName, label }: DownloadButtonProps) {
   /** Set while our own click hands the blob to the browser, so onClick lets it through. */
   const saving = useRef(false);
   const actor = useTrackedActor(
-    (m) =>
-      m.downloadMachine.provide({
-        actors: { fetchFile: m.fromPromise(fetchAsBlob(m.DownloadHttpError)) },
-        actions: {
-          // Hand the blob to the browser: the anchor now points at it and carries `download`.
-          saveFile: ({ context }) => {
-            queueMicrotask(() => {
-              const link = anchor.current;
-              if (!link || !context.objectUrl) return;
-              link.href = context.objectUrl;
-              saving.current = true;
-              link.click();
-            });
-          },
-          notifyFailure: () => overlaysRef.current?.showToast({ message: t("downloadFailed"), tone: "error" }),
+    downloadMachine.provide({
+      actors: { fetchFile },
+      actions: {
+        // Hand the blob to the browser: the anchor now points at it and carries `download`.
+        saveFile: ({ context }) => {
+          queueMicrotask(() => {
+            const link = anchor.current;
+            if (!link || !context.objectUrl) return;
+            link.href = context.objectUrl;
+            saving.current = true;
+            link.click();
+          });
         },
-      }),
+        notifyFailure: () => overlaysRef.current?.showToast({ message: t("downloadFailed"), tone: "error" }),
+      },
+    }),
     { url, fileName }
   );
   const overlaysRef = useRef(overlays);
   overlaysRef.current = overlays;
-  const state = useActorSelector(actor, (s) => s?.value ?? "idle");
-  const objectUrl = useActorSelector(actor, (s) => s?.context.objectUrl);
+  const state = useSelector(actor, (s) => s.value);
+  const objectUrl = useSelector(actor, (s) => s.context.objectUrl);
 
   useEffect(
     () => () => {
-      const current = actor.getSnapshot()?.context.objectUrl;
+      const current = actor.getSnapshot().context.objectUrl;
       if (current) URL.revokeObjectURL(current);
     },
     [actor]
@@ -79,7 +78,7 @@ export function DownloadButton({ url, fileName, label }: DownloadButtonProps) {
     }
     // The machine decides: fetch first (or again after a failure), or save the blob it already has.
     event.preventDefault();
-    if (!actor.getSnapshot()?.matches("fetching")) actor.send({ type: "CLICKED" });
+    if (!actor.getSnapshot().matches("fetching")) actor.send({ type: "CLICKED" });
   };
 
   // Before hydration the plain link works (no JavaScript); after a failure the link stays unset.

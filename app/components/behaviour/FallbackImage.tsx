@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
-import type { ImageKind } from "../../../machines/image-fallback.machine";
-import { useActorSelector, useTrackedActor } from "./use-tracked-actor";
+import { useSelector } from "@xstate/react";
+import { imageFallbackMachine, type ImageKind } from "../../../machines/image-fallback.machine";
+import { useTrackedActor } from "./use-tracked-actor";
 
 // CONTRACT (machines issue implements with the fallback machine): an image that switches to
 // `fallbackSrc` when loading fails (spec §4/§8), tracked as image_fallback_used.
@@ -21,8 +22,8 @@ export interface FallbackImageProps {
 /** The image with its fallback; `kind` says whether it is page content or the header logo. */
 export function FallbackImageWithKind({ kind, ...props }: FallbackImageProps & { kind: ImageKind }) {
   const { src, fallbackSrc, alt, width, height, loading = "lazy", sizes, srcSet, className, priority } = props;
-  const actor = useTrackedActor((m) => m.imageFallbackMachine, { kind, hasFallback: Boolean(fallbackSrc) });
-  const state = useActorSelector(actor, (s) => s?.value ?? "primary");
+  const actor = useTrackedActor(imageFallbackMachine, { kind, hasFallback: Boolean(fallbackSrc) });
+  const state = useSelector(actor, (s) => s.value);
   const ref = useRef<HTMLImageElement>(null);
 
   // The error may have fired before hydration, when React was not listening yet.

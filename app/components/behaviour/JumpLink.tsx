@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from "react";
+import { jumpLinkMachine } from "../../../machines/jump-link.machine";
 import { JUMP_SCROLL_MS } from "../../../machines/spec-values";
 import { useTrackedActor } from "./use-tracked-actor";
 import { useIsMobile } from "./viewport";
@@ -43,8 +44,8 @@ function settleOnTarget(target: HTMLElement, targetId: string) {
 
 export function JumpLink({ targetId, children }: JumpLinkProps) {
   const isMobile = useIsMobile();
-  const actor = useTrackedActor((m) =>
-    m.jumpLinkMachine.provide({
+  const actor = useTrackedActor(
+    jumpLinkMachine.provide({
       actions: {
         startScroll: ({ context }) => {
           const target = context.targetId ? document.getElementById(context.targetId) : null;

@@ -1,11 +1,12 @@
 import type { MouseEvent, ReactNode } from "react";
+import { popupMachine } from "../../../machines/popup.machine";
 import { popupFeatures } from "../../../machines/spec-values";
 import { useTrackedActor } from "./use-tracked-actor";
 
 // spec §2: the verification badge opens the verification page in a 560×490 popup. The plain
 // new-tab link stays the no-JavaScript (and popup-blocked) behaviour.
 export function VerificationBadgeLink({ href, label, className, children }: { href: string; label: string; className?: string; children: ReactNode }) {
-  const actor = useTrackedActor((m) => m.popupMachine);
+  const actor = useTrackedActor(popupMachine);
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     const popup = window.open(href, "verification", popupFeatures());

@@ -3,6 +3,7 @@ import { toAssetUrl } from "~/content/image-url";
 import { styled } from "../../../tokens/stitches.config";
 import { useBehaviourT } from "./behaviour-strings";
 import type { YouTubePlayerInstance } from "./youtube-iframe-api";
+import { videoMachine } from "../../../machines/video.machine";
 import { useTrackedActor } from "./use-tracked-actor";
 
 // CONTRACT (machines issue implements with the video machine): the tracked player for a YouTube
@@ -75,16 +76,15 @@ export function YouTubePlayer({ videoId, title, posterUrl: rawPosterUrl }: YouTu
   const mount = useRef<HTMLDivElement>(null);
   const player = useRef<YouTubePlayerInstance | null>(null);
   const actor = useTrackedActor(
-    (m) =>
-      m.videoMachine.provide({
-        actions: {
-          // Every 5 s while playing, the machine asks; the player answers with its position.
-          requestProgress: ({ self }) => {
-            const p = player.current;
-            if (p) self.send({ type: "PROGRESS", currentTime: p.getCurrentTime(), duration: p.getDuration() });
-          },
+    videoMachine.provide({
+      actions: {
+        // Every 5 s while playing, the machine asks; the player answers with its position.
+        requestProgress: ({ self }) => {
+          const p = player.current;
+          if (p) self.send({ type: "PROGRESS", currentTime: p.getCurrentTime(), duration: p.getDuration() });
         },
-      }),
+      },
+    }),
     { videoId, title }
   );
 
@@ -130,6 +130,7 @@ export function YouTubePlayer({ videoId, title, posterUrl: rawPosterUrl }: YouTu
         <Poster
           type="button"
           onClick={play}
+          data-replay=""
           aria-label={`${t("playVideo")}: ${title}`}
           aria-busy={view === "loading" ? true : undefined}
           disabled={view === "loading"}

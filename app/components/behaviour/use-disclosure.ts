@@ -1,34 +1,67 @@
-import { useCallback, useMemo, useRef } from "react";
-import type { MenuName } from "../../../machines/disclosure.machine";
+import { useSelector } from "@xstate/react";
+import { useCallback, useEffect, useMemo, useRef, type MouseEvent } from "react";
+import { disclosureMachine, type MenuName } from "../../../machines/disclosure.machine";
 import { useDismissFacts } from "./use-dismiss";
-import { useActorSelector, useTrackedActor } from "./use-tracked-actor";
+import { useTrackedActor } from "./use-tracked-actor";
 
 const INTERACTIVE = 'a[href], button, input, select, textarea, summary, [contenteditable="true"]';
 
-/** A menu's machine with its DOM facts wired: returns refs for the button and panel, and state. */
-export function useDisclosure(menu: MenuName) {
+type PopoverElement = HTMLElement & { showPopover?: () => void; hidePopover?: () => void };
+
+/**
+ * Shows or hides a `popover` panel as the machine says. Before the app runs, the platform opened it
+ * from the button's `popovertarget`; the replayed click brings the machine to the same state, so this
+ * only acts when they differ. Without popover support (older browsers), a class does it.
+ */
+function syncPopover(panel: PopoverElement | null, open: boolean): void {
+  if (!panel) return;
+  if (typeof panel.showPopover !== "function") {
+    panel.classList.toggle("popover-open", open);
+    return;
+  }
+  const shown = panel.matches(":popover-open");
+  if (open && !shown) panel.showPopover();
+  else if (!open && shown) panel.hidePopover?.();
+}
+
+/**
+ * A menu's machine with its DOM facts wired: refs for the button and panel, and state. With
+ * `popover`, the panel is a `popover="manual"` element the button targets, so the platform answers a
+ * tap before the app's JavaScript runs (app/components/early-input.tsx).
+ */
+export function useDisclosure(menu: MenuName, { popover = false }: { popover?: boolean } = {}) {
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLElement>(null);
   const actor = useTrackedActor(
-    (m) =>
-      m.disclosureMachine.provide({
-        actions: {
-          // After the pointer sequence ends (a click outside moves focus on mousedown): back to the
-          // button, unless the visitor clicked something that took focus itself (a link, a field).
-          focusTrigger: () => {
-            window.setTimeout(() => {
-              const active = document.activeElement;
-              const tookFocus = active?.matches(INTERACTIVE) && !panel.current?.contains(active);
-              if (!tookFocus) button.current?.focus();
-            }, 0);
-          },
+    disclosureMachine.provide({
+      actions: {
+        // After the pointer sequence ends (a click outside moves focus on mousedown): back to the
+        // button, unless the visitor clicked something that took focus itself (a link, a field).
+        focusTrigger: () => {
+          window.setTimeout(() => {
+            const active = document.activeElement;
+            const tookFocus = active?.matches(INTERACTIVE) && !panel.current?.contains(active);
+            if (!tookFocus) button.current?.focus();
+          }, 0);
         },
-      }),
-    { menu }
+      },
+    }),
+    { menu },
   );
-  const open = useActorSelector(actor, (s) => s?.matches("open") ?? false);
+  const open = useSelector(actor, (s) => s.matches("open"));
   const send = useCallback((event: { type: "TOGGLE" } | { type: "CLICKED_OUTSIDE" } | { type: "ESCAPE" }) => actor.send(event), [actor]);
   const inside = useMemo(() => [button, panel] as const, []);
   useDismissFacts(open, inside, send);
-  return { open, button, panel, toggle: () => send({ type: "TOGGLE" }) };
+  useEffect(() => {
+    if (popover) syncPopover(panel.current, open);
+  }, [popover, open]);
+  const toggle = useCallback(
+    (event: MouseEvent) => {
+      // The machine decides; the platform's own popover toggle would answer a second time.
+      event.preventDefault();
+      send({ type: "TOGGLE" });
+    },
+    [send],
+  );
+  return { open, button, panel, toggle };
 }

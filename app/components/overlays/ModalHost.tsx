@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from "react";
 import { showsBackButton, topModal, type ModalEntry } from "../../../machines/modal-stack.model";
-import { useActorSelector } from "../behaviour/use-tracked-actor";
+import { useSelector } from "@xstate/react";
 import type { ModalDialogProps } from "./ModalDialog";
 import { useOverlays } from "./overlay-context";
 
@@ -24,7 +24,7 @@ const useBeforeChildEffects = typeof document === "undefined" ? useEffect : useL
 
 export function ModalHost() {
   const overlays = useOverlays();
-  const stack = useActorSelector(overlays?.modalStack, (s) => s?.context.stack ?? NO_MODALS);
+  const stack = useSelector(overlays?.modalStack, (s) => s?.context.stack ?? NO_MODALS);
   const top = topModal({ stack });
   const returnFocus = useRef(new Map<string, Element | null>());
   const [ModalDialog, setModalDialog] = useState<Dialog | null>(() => loadedDialog);

@@ -1,4 +1,4 @@
-import { useActorSelector } from "../behaviour/use-tracked-actor";
+import { useSelector } from "@xstate/react";
 import { styled } from "../../../tokens/stitches.config";
 import { useBehaviourT } from "../behaviour/behaviour-strings";
 import type { Toast } from "../../../machines/toasts.machine";
@@ -53,7 +53,7 @@ const NO_TOASTS: Toast[] = [];
 export function ToastList() {
   const overlays = useOverlays();
   const t = useBehaviourT();
-  const toasts = useActorSelector(overlays?.toasts, (s) => s?.context.toasts ?? NO_TOASTS);
+  const toasts = useSelector(overlays?.toasts, (s) => s?.context.toasts ?? NO_TOASTS);
   return (
     <Region aria-label={t("notifications")}>
       <div aria-live="polite" style={{ display: "contents" }}>

@@ -1,9 +1,10 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
-import type { modalStackMachine } from "../../../machines/modal-stack.machine";
+import type { ActorRefFrom } from "xstate";
+import { modalStackMachine } from "../../../machines/modal-stack.machine";
 import type { ModalEntry } from "../../../machines/modal-stack.model";
 import { DEFAULT_TOAST_DURATION_MS } from "../../../machines/spec-values";
-import type { Toast, toastsMachine } from "../../../machines/toasts.machine";
-import { useTrackedActor, type DeferredActor } from "../behaviour/use-tracked-actor";
+import { toastsMachine, type Toast } from "../../../machines/toasts.machine";
+import { useTrackedActor } from "../behaviour/use-tracked-actor";
 
 // The app-level overlay actors (ARCHITECTURE: Overlays): one modal stack and one toast list per
 // page, provided by PageShell, so any component can push a modal or show a toast.
@@ -13,8 +14,8 @@ export type ModalRequest = Omit<ModalEntry, "id" | "children" | "closeOnOutsideC
 export type ToastRequest = Pick<Toast, "message"> & Partial<Omit<Toast, "message">>;
 
 export interface Overlays {
-  modalStack: DeferredActor<typeof modalStackMachine>;
-  toasts: DeferredActor<typeof toastsMachine>;
+  modalStack: ActorRefFrom<typeof modalStackMachine>;
+  toasts: ActorRefFrom<typeof toastsMachine>;
   openModal: (modal: ModalRequest) => string;
   showToast: (toast: ToastRequest) => string;
 }
@@ -24,8 +25,8 @@ let nextId = 0;
 const newId = (prefix: string) => `${prefix}-${++nextId}`;
 
 export function OverlayProvider({ children }: { children: ReactNode }) {
-  const modalStack = useTrackedActor((m) => m.modalStackMachine);
-  const toasts = useTrackedActor((m) => m.toastsMachine);
+  const modalStack = useTrackedActor(modalStackMachine);
+  const toasts = useTrackedActor(toastsMachine);
   const value = useMemo<Overlays>(
     () => ({
       modalStack,

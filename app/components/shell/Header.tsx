@@ -5,7 +5,9 @@ import { styled } from "../../../tokens/stitches.config";
 import { primaryAction } from "../ui/action-styles";
 import { FallbackImageWithKind } from "../behaviour/FallbackImage";
 import { useDisclosure } from "../behaviour/use-disclosure";
-import { useActorSelector, useTrackedActor } from "../behaviour/use-tracked-actor";
+import { useSelector } from "@xstate/react";
+import { headerMachine } from "../../../machines/header.machine";
+import { useTrackedActor } from "../behaviour/use-tracked-actor";
 import { useIsMobile } from "../behaviour/viewport";
 import { useT } from "../page-context";
 import { CurrencySelector, LanguageSelector } from "./Selectors";
@@ -112,11 +114,21 @@ export const DropdownPanel = styled("div", {
   "a:hover, a:focus-visible": { backgroundColor: "$purpleLight" },
 });
 
+/** The mobile menu: a `popover` over the page below the header, so opening it moves nothing (CLS 0). */
 export const MobileMenuPanel = styled("nav", {
+  position: "fixed",
+  inset: "$sizes$headerHeightMobile 0 auto 0",
+  width: "100%",
+  maxWidth: "none",
+  height: "auto",
+  margin: 0,
+  border: 0,
   borderTop: "1px solid $divider",
+  boxShadow: "$level2",
+  color: "$text",
   backgroundColor: "$surface",
   padding: "$16 5.46vw $24",
-  maxHeight: "calc(100vh - $sizes$headerHeightMobile)",
+  maxHeight: "calc(100dvh - $sizes$headerHeightMobile)",
   overflowY: "auto",
   ul: { listStyle: "none", margin: 0, padding: 0 },
   "li a": { display: "block", padding: "$12 0", color: "$text", textDecoration: "none", fontSize: "$18", borderBottom: "1px solid $divider" },
@@ -168,26 +180,25 @@ function useHeaderMachine(isManualHeader: boolean) {
   const isMobile = useIsMobile();
   const sticky = isMobile || isManualHeader;
   // The machine starts with the stickiness of the moment it starts; later changes are sent.
-  const actor = useTrackedActor((m) => m.headerMachine, { sticky });
+  const actor = useTrackedActor(headerMachine, { sticky });
   useEffect(() => {
-    const snapshot = actor.getSnapshot();
-    if (snapshot && snapshot.context.sticky !== sticky) actor.sendWhenReady({ type: "STICKY_CHANGED", sticky });
+    if (actor.getSnapshot().context.sticky !== sticky) actor.send({ type: "STICKY_CHANGED", sticky });
   }, [actor, sticky]);
   useEffect(() => {
-    const onScroll = () => actor.sendWhenReady({ type: "SCROLLED", y: window.scrollY });
+    const onScroll = () => actor.send({ type: "SCROLLED", y: window.scrollY });
     if (window.scrollY > 0) onScroll();
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
   }, [actor]);
-  const shadow = useActorSelector(actor, (s) => s?.matches({ elevation: "raised" }) ?? false);
-  const hidden = useActorSelector(actor, (s) => s?.matches({ visibility: "hidden" }) ?? false);
+  const shadow = useSelector(actor, (s) => s.matches({ elevation: "raised" }));
+  const hidden = useSelector(actor, (s) => s.matches({ visibility: "hidden" }));
   return { shadow, hidden, sticky };
 }
 
 export function Header({ header, languages, currency, lang }: HeaderProps) {
   const t = useT();
   const { shadow, hidden, sticky } = useHeaderMachine(header.isManualHeader);
-  const menu = useDisclosure("mobile_menu");
+  const menu = useDisclosure("mobile_menu", { popover: true });
   const dropdown = useDisclosure("header_dropdown");
   return (
     <HeaderBar
@@ -208,6 +219,8 @@ export function Header({ header, languages, currency, lang }: HeaderProps) {
             aria-controls="mobile-menu"
             aria-label={t("menu")}
             onClick={menu.toggle}
+            // The platform opens the menu before the app runs; the early-input catcher records the tap.
+            {...{ popovertarget: "mobile-menu", "data-replay": "" }}
           >
             <HamburgerIcon open={menu.open} />
           </HeaderButton>
@@ -230,7 +243,7 @@ export function Header({ header, languages, currency, lang }: HeaderProps) {
           ) : null}
           {header.dropdown.length ? (
             <div style={{ position: "relative" }}>
-              <HeaderButton ref={dropdown.button} type="button" aria-expanded={dropdown.open} aria-controls="header-dropdown" onClick={dropdown.toggle}>
+              <HeaderButton ref={dropdown.button} type="button" aria-expanded={dropdown.open} aria-controls="header-dropdown" onClick={dropdown.toggle} data-replay="">
                 {t("explore")}
                 <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" focusable="false" style={{ transform: dropdown.open ? "rotate(180deg)" : undefined }}>
                   <path d="M5 9l7 7 7-7" stroke="currentColor" strokeWidth="2.5" fill="none" strokeLinecap="round" />
@@ -248,20 +261,14 @@ export function Header({ header, languages, currency, lang }: HeaderProps) {
         </DesktopOnly>
         {header.tickets ? <TicketsLink href={header.tickets.href}>{t("tickets")}</TicketsLink> : null}
       </Inner>
-      {/* The menu's contents exist only while it is open. Only the hamburger (JavaScript) opens it, and
-          its links and selectors repeat the desktop ones already in the HTML. Rendered closed, they were
-          about 155 hidden elements (the 32 currencies twice over): 30% of the city page's DOM, all
-          parsed and hydrated on every phone. */}
-      <MobileMenuPanel ref={menu.panel} id="mobile-menu" aria-label={t("menu")} hidden={!menu.open}>
-        {menu.open ? (
-          <>
-            <MenuList items={[...header.menu, ...header.dropdown]} />
-            <div style={{ display: "flex", gap: "12px", marginTop: "16px", flexWrap: "wrap" }}>
-              <CurrencySelector currency={currency} lang={lang} idSuffix="mobile" />
-              <LanguageSelector languages={languages} idSuffix="mobile" />
-            </div>
-          </>
-        ) : null}
+      {/* In the HTML from the start, so the platform can show it before the app's JavaScript runs
+          (docs/decisions/001-answer-from-first-paint.md); a closed popover is not laid out. */}
+      <MobileMenuPanel ref={menu.panel} id="mobile-menu" aria-label={t("menu")} {...{ popover: "manual" }}>
+        <MenuList items={[...header.menu, ...header.dropdown]} />
+        <div style={{ display: "flex", gap: "12px", marginTop: "16px", flexWrap: "wrap" }}>
+          <CurrencySelector currency={currency} lang={lang} idSuffix="mobile" />
+          <LanguageSelector languages={languages} idSuffix="mobile" />
+        </div>
       </MobileMenuPanel>
     </HeaderBar>
   );
