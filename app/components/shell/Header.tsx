@@ -117,18 +117,18 @@ export const DropdownPanel = styled("div", {
 /** The mobile menu: a `popover` over the page below the header, so opening it moves nothing (CLS 0). */
 export const MobileMenuPanel = styled("nav", {
   position: "fixed",
-  inset: "$sizes$headerHeightMobile 0 auto 0",
+  // Just below the header and its 1 px bottom border.
+  inset: "calc($sizes$headerHeightMobile + 1px) 0 auto 0",
   width: "100%",
   maxWidth: "none",
   height: "auto",
   margin: 0,
   border: 0,
-  borderTop: "1px solid $divider",
   boxShadow: "$level2",
   color: "$text",
   backgroundColor: "$surface",
   padding: "$16 5.46vw $24",
-  maxHeight: "calc(100dvh - $sizes$headerHeightMobile)",
+  maxHeight: "calc(100dvh - $sizes$headerHeightMobile - 1px)",
   overflowY: "auto",
   ul: { listStyle: "none", margin: 0, padding: 0 },
   "li a": { display: "block", padding: "$12 0", color: "$text", textDecoration: "none", fontSize: "$18", borderBottom: "1px solid $divider" },

@@ -1,0 +1,120 @@
+import type { Page, Route } from "@playwright/test";
+import { expect, LTT, PARIS, test } from "./fixtures";
+
+// No tap is lost before the app's JavaScript runs (docs/decisions/001-answer-from-first-paint.md).
+// The app's scripts are held back with page.route and released after the tap, as a slow phone would.
+
+const CITY = `/?uid=${PARIS}&lang=en`;
+const SHOW = `/?uid=${LTT}.shows.les-miserables&lang=en`;
+
+test.use({ viewport: { width: 412, height: 823 }, screen: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+
+type Pushed = { event?: string } & Record<string, unknown>;
+const eventNames = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { dataLayer?: Pushed[] }).dataLayer ?? []).map((e) => e.event).filter((name): name is string => typeof name === "string"));
+
+/** Holds every /build/ script until release() is called. */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route("**/build/**", async (route: Route) => {
+    held++;
+    await released;
+    await route.continue();
+  });
+  return { release, held: () => held };
+}
+
+/** Sums the page's layout shifts (those without recent input, as CLS counts them, and all of them). */
+async function watchShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts = { counted: 0, all: 0 };
+    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+        shifts.all += entry.value;
+        if (!entry.hadRecentInput) shifts.counted += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __shifts: { counted: number; all: number } }).__shifts);
+}
+
+test("a tap on the menu before the app's scripts run opens it at once, and menu_opened follows page_viewed", async ({ page }) => {
+  const shifts = await watchShifts(page);
+  const scripts = await holdScripts(page);
+  await page.goto(CITY, { waitUntil: "domcontentloaded" });
+  const menuButton = page.getByRole("button", { name: "Menu" });
+  await menuButton.tap();
+  // The platform answered: the menu is showing while every script is still held.
+  await expect(page.locator("#mobile-menu")).toBeVisible();
+  await expect(page.locator("#mobile-menu").getByRole("link", { name: "Day trips" })).toBeVisible();
+  expect(scripts.held()).toBeGreaterThan(0);
+  expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+
+  scripts.release();
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await expect(menuButton).toHaveAttribute("aria-expanded", "true");
+  await expect(page.locator("#mobile-menu")).toBeVisible();
+  await expect.poll(() => eventNames(page)).toContain("menu_opened");
+  const names = await eventNames(page);
+  expect(names.filter((name) => name === "menu_opened")).toHaveLength(1);
+  expect(names.indexOf("page_viewed")).toBeGreaterThanOrEqual(0);
+  expect(names.indexOf("page_viewed")).toBeLessThan(names.indexOf("menu_opened"));
+
+  // The machine and the platform agree: the next tap closes it, once.
+  await menuButton.tap();
+  await expect(page.locator("#mobile-menu")).toBeHidden();
+  await expect(menuButton).toHaveAttribute("aria-expanded", "false");
+  await expect.poll(async () => (await eventNames(page)).filter((name) => name === "menu_closed")).toHaveLength(1);
+  // The menu lies over the page: nothing moved. (A menu pushing the page down scored 0.29-0.35; the
+  // webfonts swapping in can still nudge an inline icon by a few px, about 0.00001.)
+  expect((await shifts()).all).toBeLessThan(0.001);
+});
+
+test("the menu opens over the page, not into it: content below the header stays where it was", async ({ page }) => {
+  await page.goto(CITY);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const main = page.locator("main");
+  const before = (await main.boundingBox())!;
+  await page.getByRole("button", { name: "Menu" }).tap();
+  const menu = page.locator("#mobile-menu");
+  await expect(menu).toBeVisible();
+  const box = (await menu.boundingBox())!;
+  const header = (await page.getByRole("banner").boundingBox())!;
+  expect(Math.round(box.y)).toBe(Math.round(header.y + header.height));
+  expect(box.width).toBe(412);
+  expect((await main.boundingBox())!.y).toBe(before.y);
+});
+
+test("a tap on Call us before the app's scripts run shows it is taken, then opens the drawer once the app runs", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto(SHOW, { waitUntil: "domcontentloaded" });
+  const callUs = page.getByRole("button", { name: "Call us" });
+  await callUs.scrollIntoViewIfNeeded();
+  await callUs.tap();
+  // Held, and marked as taken: the visitor sees the tap landed.
+  await expect(callUs).toHaveAttribute("data-pending", "");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  scripts.release();
+  const dialog = page.getByRole("dialog", { name: "Call our box office" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute("data-variant", "drawer");
+  await expect(callUs).not.toHaveAttribute("data-pending", "");
+  await expect.poll(() => eventNames(page)).toContain("call_us_opened");
+  const names = await eventNames(page);
+  expect(names.filter((name) => name === "call_us_opened")).toHaveLength(1);
+  expect(names.indexOf("page_viewed")).toBeLessThan(names.indexOf("call_us_opened"));
+});
+
+test("once the app runs, the catcher lets go: a later tap is answered by the app alone, once", async ({ page }) => {
+  await page.goto(SHOW);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  expect(await page.evaluate(() => (window as unknown as { __earlyInput?: { open: boolean } }).__earlyInput?.open)).toBe(false);
+  await page.getByRole("button", { name: "Call us" }).tap();
+  await expect(page.getByRole("dialog", { name: "Call our box office" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Call us" })).not.toHaveAttribute("data-pending", "");
+  await expect.poll(async () => (await eventNames(page)).filter((name) => name === "call_us_opened")).toHaveLength(1);
+});
