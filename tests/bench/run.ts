@@ -13,7 +13,7 @@ import { startServer } from "./server-process";
 //   - Lighthouse mobile scores.
 // Results: tests/bench/results/latest.json and a table on stdout. Exit code 1 when a target is missed.
 
-const TARGETS = { minRatio: 0.8, maxJsGzipKb: 120, minPerformance: 95, maxCls: 0.02, maxTbtMs: 150, minAccessibility: 100 };
+const TARGETS = { minRatio: 0.8, maxJsGzipKb: 140, minPerformance: 95, maxCls: 0.02, maxTbtMs: 150, minAccessibility: 100 };
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const COLD_PORT = PORT + 1;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
