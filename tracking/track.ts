@@ -9,7 +9,8 @@ import type { PageContext } from "./page-context";
 // This module is in the main bundle, so it holds only a queue: the pipeline (analytics, zod, the
 // catalogue, the data-layer plugin) is loaded after hydration and connected with connectPipeline().
 // Nothing is lost: events wait in order until the pipeline and the page context are both there, and
-// after a navigation they wait for that page's `page_viewed`, so every page view comes first.
+// after a navigation they wait for that page's `page_viewed`, so every page view comes first. The first
+// document's page view is the server's, already in the data layer, so its events wait for none.
 
 declare global {
   interface Window {
@@ -69,12 +70,13 @@ export function setPageContext(context: PageContext | null): void {
 /**
  * A navigation started: hold events until its `page_viewed`, which is then delivered first.
  * (Child components' effects run before the bootstrap's, so without this a new page's first
- * events would come before its page view.)
+ * events would come before its page view.) `viewed`: its page view is in the data layer already
+ * (the server's, for the first document: page-view-script.ts), so nothing waits.
  */
-export function beginPageView(pageKey: string): void {
+export function beginPageView(pageKey: string, { viewed = false }: { viewed?: boolean } = {}): void {
   if (typeof window === "undefined" || pageKey === lastPageKey) return; // idempotent: render may run twice
   lastPageKey = pageKey;
-  waitingForPageView = true;
+  waitingForPageView = !viewed;
 }
 
 /** Attribution keys attached to every event from now on (from the h-attr cookie). */

@@ -11,15 +11,18 @@ import {
 } from "../../../tracking/attribution";
 import { consentDefaults, type ConsentState } from "../../../tracking/consent";
 import { getConsent, setConsent } from "../../../tracking/consent-update";
+import { recordLiveEvent } from "../../../tracking/live-log";
 import type { PageContext } from "../../../tracking/page-context";
+import { findPageViewPush, referrerPath } from "../../../tracking/page-view-script";
 import { beginPageView, connectPipeline, setAttribution, setPageContext, track } from "../../../tracking/track";
 import { cookieValue } from "../../../tracking/cookie-value";
 import { nextTask, whenIdle } from "../../../tracking/task-scheduling";
 
 // The client side of tracking, mounted once in root.tsx. It sets the page context for track()
-// from the page route's loader data, fires page_viewed per navigation, keeps attribution (spec §9),
-// offers the consent API to a consent banner, and loads the pipeline (analytics, zod, the catalogue)
-// after hydration, so none of that weighs on the first paint. Events fired before are queued.
+// from the page route's loader data, fires page_viewed per client-side navigation (the first
+// document's is the server's, in <head>), keeps attribution (spec §9), offers the consent API to a
+// consent banner, and loads the pipeline (analytics, zod, the catalogue) after hydration, so none
+// of that weighs on the first paint. Events fired before are queued.
 
 declare global {
   interface Window {
@@ -44,6 +47,32 @@ function readCookie(name: string): string | null {
 /** The pipeline loads at the browser's first idle moment, and at the latest this long after hydration. */
 const PIPELINE_IDLE_TIMEOUT_MS = 2000;
 
+/**
+ * The first document's page view, when the server pushed it in <head> (tracking/page-view-script.ts):
+ * undefined before the first render; null when the server pushed none (no page context, a bot, an
+ * invalid context: the client pushes it then, as before) and from the first navigation on.
+ */
+let serverPageView: { pageKey: string; entry: Record<string, unknown>; shown: boolean } | null | undefined;
+
+/** True while `pageKey` is the first document's and its page view is the server's. */
+function viewedByServer(pageKey: string): boolean {
+  if (serverPageView === undefined) {
+    const entry = findPageViewPush(window.dataLayer);
+    serverPageView = entry ? { pageKey, entry, shown: false } : null;
+  } else if (serverPageView && serverPageView.pageKey !== pageKey) {
+    serverPageView = null;
+  }
+  return serverPageView !== null;
+}
+
+/** The live panel on /tracking lists the server's page view too (validated on the server with the same schemas). */
+function showServerPageView(view: NonNullable<typeof serverPageView>): void {
+  if (view.shown) return;
+  view.shown = true;
+  const { event, page: _page, attribution: _attribution, ...properties } = view.entry;
+  recordLiveEvent({ event: String(event), properties, valid: true, issues: [], outcome: "pushed by the server" });
+}
+
 /** This document's attribution: without ad_storage consent it lives here only, never in a cookie. */
 let documentAttribution: Attribution = {};
 
@@ -60,15 +89,6 @@ function captureAttribution(search: string, context: PageContext): void {
   setAttribution(attribution);
 }
 
-function withoutQuery(url: string): string | undefined {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.origin}${parsed.pathname}`.slice(0, 100);
-  } catch {
-    return undefined;
-  }
-}
-
 export function TrackingBootstrap({ containerId }: { containerId: string | null }) {
   const context = usePageContextFromMatches();
   const location = useLocation();
@@ -78,7 +98,7 @@ export function TrackingBootstrap({ containerId }: { containerId: string | null 
   // During render, not in an effect: the page's own components run their effects before ours, and
   // their events must already carry this page's context and wait for this page's page_viewed.
   if (typeof window !== "undefined") {
-    beginPageView(pageKey);
+    beginPageView(pageKey, { viewed: viewedByServer(pageKey) });
     setPageContext(context);
   }
 
@@ -132,11 +152,15 @@ export function TrackingBootstrap({ containerId }: { containerId: string | null 
     if (context && !context.isBot) captureAttribution(location.search, context);
     const referrer = previousUrl.current ?? (document.referrer || null);
     previousUrl.current = window.location.href;
-    const referrerPath = referrer ? withoutQuery(referrer) : undefined;
+    if (serverPageView?.pageKey === pageKey) {
+      showServerPageView(serverPageView); // pushed in <head> already: never twice
+      return;
+    }
+    const referrerPart = referrer ? referrerPath(referrer) : undefined;
     track("page_viewed", {
       page_title: document.title.slice(0, 100),
       page_path: pageKey.slice(0, 100),
-      ...(referrerPath ? { page_referrer: referrerPath } : {}),
+      ...(referrerPart ? { page_referrer: referrerPart } : {}),
     });
     // One page view per path and query, not per re-render or same-URL revalidation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
