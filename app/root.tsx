@@ -12,6 +12,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useNonce } from "~/components/nonce";
+import { PageViewScript } from "~/components/tracking/PageViewScript";
 import { TrackingBootstrap } from "~/components/tracking/TrackingBootstrap";
 import { getEnv, publicEnv, type PublicEnv } from "~/env.server";
 import { detectBot, readCountryCode } from "~/page/page-context.server";
@@ -60,6 +61,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {rootData && !rootData.tracking.isBot ? (
           <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: consentHeadScript(rootData.tracking.countryCode) }} />
         ) : null}
+        {/* The first page view, in the data layer before the first paint (none for bots or pages without a context). */}
+        <PageViewScript />
         <meta name="theme-color" content="#8000ff" />
         <Meta />
         <Links />
