@@ -16,13 +16,13 @@ import type { PageContext } from "../../../tracking/page-context";
 import { findPageViewPush, referrerPath } from "../../../tracking/page-view-script";
 import { beginPageView, connectPipeline, setAttribution, setPageContext, track } from "../../../tracking/track";
 import { cookieValue } from "../../../tracking/cookie-value";
-import { nextTask, whenIdle } from "../../../tracking/task-scheduling";
+import { nextTask } from "../../../tracking/task-scheduling";
 
 // The client side of tracking, mounted once in root.tsx. It sets the page context for track()
 // from the page route's loader data, fires page_viewed per client-side navigation (the first
 // document's is the server's, in <head>), keeps attribution (spec §9), offers the consent API to a
-// consent banner, and loads the pipeline (analytics, zod, the catalogue) after hydration, so none
-// of that weighs on the first paint. Events fired before are queued.
+// consent banner, and loads the pipeline (analytics, zod, the catalogue) once the app has hydrated,
+// so none of that weighs on the first paint. Events fired before are queued.
 
 declare global {
   interface Window {
@@ -43,9 +43,6 @@ function usePageContextFromMatches(): PageContext | null {
 function readCookie(name: string): string | null {
   return cookieValue(document.cookie, name);
 }
-
-/** The pipeline loads at the browser's first idle moment, and at the latest this long after hydration. */
-const PIPELINE_IDLE_TIMEOUT_MS = 2000;
 
 /**
  * The first document's page view, when the server pushed it in <head> (tracking/page-view-script.ts):
@@ -107,42 +104,28 @@ export function TrackingBootstrap({ containerId }: { containerId: string | null 
     window.storefrontConsent = { get: getConsent, set: setConsent };
     const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
     let cancelled = false;
-    // The pipeline waits for the browser's first idle moment (after the first paint, at most 2 s), or
-    // for the visitor's first press or key, whichever comes first; events wait in order meanwhile.
-    // Fetched with the page's own scripts, its 48 KB competed with them, the fonts and the hero image
-    // on a slow phone connection. Loading, setting up analytics and delivering the waiting events are
-    // separate tasks, so none is long.
-    let started = false;
-    const start = () => {
-      if (started || cancelled) return;
-      started = true;
-      void (async () => {
-        // Evaluated in three tasks rather than one: the event envelope (with the parts of zod it
-        // needs), then analytics, then the rest of the pipeline (later imports find the earlier
-        // modules evaluated). As one chunk, its evaluation was a single 18 ms task of CPU, 46 ms on
-        // the bench machine's clock. Not import("zod"): a namespace loaded dynamically cannot be
-        // tree-shaken, and all of zod is 456 KB.
-        await import("../../../tracking/envelope");
-        await nextTask();
-        await import("analytics");
-        await nextTask();
-        const { createPipeline } = await import("../../../tracking/pipeline");
-        await nextTask();
-        if (cancelled) return;
-        const pipeline = createPipeline({ containerId, nonce });
-        await nextTask();
-        if (!cancelled) connectPipeline(pipeline);
-      })();
-    };
-    const cancelIdle = whenIdle(start, PIPELINE_IDLE_TIMEOUT_MS);
-    const firstInput = { capture: true, once: true, passive: true } as const;
-    window.addEventListener("pointerdown", start, firstInput);
-    window.addEventListener("keydown", start, firstInput);
+    // The pipeline starts loading as soon as the app has hydrated: the first page view is already in
+    // the data layer (the server's), and the page's other events wait in order until it is here.
+    // Loading, setting up analytics and delivering the waiting events are separate tasks, so none is long.
+    void (async () => {
+      // Evaluated in three tasks rather than one: the event envelope (with the parts of zod it
+      // needs), then analytics, then the rest of the pipeline (later imports find the earlier
+      // modules evaluated). As one chunk, its evaluation was a single 18 ms task of CPU, 46 ms on
+      // the bench machine's clock. Not import("zod"): a namespace loaded dynamically cannot be
+      // tree-shaken, and all of zod is 456 KB.
+      await import("../../../tracking/envelope");
+      await nextTask();
+      await import("analytics");
+      await nextTask();
+      const { createPipeline } = await import("../../../tracking/pipeline");
+      await nextTask();
+      if (cancelled) return;
+      const pipeline = createPipeline({ containerId, nonce });
+      await nextTask();
+      if (!cancelled) connectPipeline(pipeline);
+    })();
     return () => {
       cancelled = true;
-      cancelIdle();
-      window.removeEventListener("pointerdown", start, firstInput);
-      window.removeEventListener("keydown", start, firstInput);
     };
     // The pipeline is created once per document; the context only matters for the bot rule.
     // eslint-disable-next-line react-hooks/exhaustive-deps
