@@ -44,7 +44,7 @@ export function pageViewHeadScript(push: PageViewPush): string {
     `(function(){var e=${scriptJson(push)},o={},k,r=document.referrer,u,c,p,i,j,v,q,t,a={},n=0;`,
     `if(r){try{u=new URL(r);r=(u.origin+u.pathname).slice(0,100)}catch(x){r=""}}`,
     `for(k in e){if(k==="page"&&r)o.page_referrer=r;o[k]=e[k]}`,
-    // h-attr is per visitor, so it is read here and never rendered into the (shared, cached) HTML.
+    // h-attr is merged here, not left to later events: it is per visitor (never in the cached HTML), and the first page view is where attribution counts most.
     `if(!o.attribution)try{c=document.cookie;if(c.length<=${MAX_COOKIE_HEADER}){p=c.split(";");`,
     `for(i=0;i<p.length;i++){j=p[i].indexOf("=");if(j>=0&&p[i].slice(0,j).trim()===${JSON.stringify(ATTRIBUTION_COOKIE)}){v=decodeURIComponent(p[i].slice(j+1).trim().replace(/^"(.*)"$/,"$1"));break}}}`,
     `if(v&&v.length<=${ATTRIBUTION_COOKIE_MAX_BYTES * 2}){q=new URLSearchParams(v);p=${JSON.stringify(ATTRIBUTION_KEYS)};`,
