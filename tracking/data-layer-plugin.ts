@@ -46,7 +46,7 @@ export function loadTagManager(containerId: string, dataLayerName = "dataLayer",
 
 /**
  * One data-layer entry, `{ event, ...properties, page, attribution? }`: what the pipeline pushes, and
- * what the server writes into <head> for the first page view (page-view-push.server.ts).
+ * what the server writes into <head> for the first page view (app/page/page-view-push.server.ts).
  */
 export function dataLayerEntry(event: string, properties: Record<string, unknown>, { page, attribution }: Partial<DeliveryEnvelope>): Record<string, unknown> {
   return { event, ...properties, page: { ...page }, ...(attribution ? { attribution: { ...attribution } } : {}) };

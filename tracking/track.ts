@@ -71,7 +71,7 @@ export function setPageContext(context: PageContext | null): void {
  * A navigation started: hold events until its `page_viewed`, which is then delivered first.
  * (Child components' effects run before the bootstrap's, so without this a new page's first
  * events would come before its page view.) `viewed`: its page view is in the data layer already
- * (the server's, for the first document: page-view-script.ts), so nothing waits.
+ * (the server's, for the first document: app/page/page-view-push.server.ts), so nothing waits.
  */
 export function beginPageView(pageKey: string, { viewed = false }: { viewed?: boolean } = {}): void {
   if (typeof window === "undefined" || pageKey === lastPageKey) return; // idempotent: render may run twice

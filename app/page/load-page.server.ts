@@ -15,8 +15,8 @@ import { loadPageCommerce, type PageCommerce } from "~/prices/load-commerce.serv
 import { pageHeaders } from "~/prices/page-cache-headers.server";
 import { resolvePageCurrency } from "~/prices/page-currency.server";
 import type { PageContext } from "../../tracking/page-context";
-import { buildPageViewPush } from "../../tracking/page-view-push.server";
-import type { PageViewPush } from "../../tracking/page-view-script";
+import { buildPageViewPush } from "./page-view-push.server";
+import type { PageViewPush } from "../../tracking/page-view";
 import { buildPageContext, isTheatreBrandUid } from "./page-context.server";
 import { pageHref, pageUrl } from "./page-url";
 import { resolvePageRequest } from "./resolve-page-request";

@@ -1,7 +1,8 @@
 import { useMatches } from "@remix-run/react";
 import { useState } from "react";
 import { useNonce } from "~/components/nonce";
-import { pageViewHeadScript, type PageViewPush } from "../../../tracking/page-view-script";
+import type { PageViewPush } from "../../../tracking/page-view";
+import { pageViewHeadScript } from "~/page/page-view-push.server";
 
 /** The page route's server-built page view; null on other routes (e.g. /tracking, a 404) and for bots. */
 function usePageViewPush(): PageViewPush | null {
@@ -12,12 +13,15 @@ function usePageViewPush(): PageViewPush | null {
   return null;
 }
 
-/** The first document's page_viewed, pushed in <head> right after the Consent Mode defaults (tracking/page-view-script.ts). */
+/** The first document's page_viewed, pushed in <head> right after the Consent Mode defaults (app/page/page-view-push.server.ts). */
 export function PageViewScript() {
   const nonce = useNonce();
-  // The first document's only: client-side navigations push their own, so the head never changes.
   const current = usePageViewPush();
+  // The first document's only: client-side navigations push their own, so the head never changes.
   const [push] = useState(current);
   if (!push) return null;
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: pageViewHeadScript(push) }} />;
+  // The text is written on the server only (a .server module is empty in the browser bundle); hydration
+  // keeps the server's text, as with the Stitches CSS in root.tsx.
+  const html = typeof document === "undefined" ? pageViewHeadScript(push) : "";
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -13,7 +13,7 @@ import { consentDefaults, type ConsentState } from "../../../tracking/consent";
 import { getConsent, setConsent } from "../../../tracking/consent-update";
 import { recordLiveEvent } from "../../../tracking/live-log";
 import type { PageContext } from "../../../tracking/page-context";
-import { findPageViewPush, referrerPath } from "../../../tracking/page-view-script";
+import { findPageViewPush, referrerPath } from "../../../tracking/page-view";
 import { beginPageView, connectPipeline, setAttribution, setPageContext, track } from "../../../tracking/track";
 import { cookieValue } from "../../../tracking/cookie-value";
 import { nextTask } from "../../../tracking/task-scheduling";
@@ -45,7 +45,7 @@ function readCookie(name: string): string | null {
 }
 
 /**
- * The first document's page view, when the server pushed it in <head> (tracking/page-view-script.ts):
+ * The first document's page view, when the server pushed it in <head> (app/page/page-view-push.server.ts):
  * undefined before the first render; null when the server pushed none (no page context, a bot, an
  * invalid context: the client pushes it then, as before) and from the first navigation on.
  */

@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ATTRIBUTION_COOKIE, nextAttribution, parseAttribution } from "./attribution";
-import { getEventDefinition } from "./catalogue";
-import { cookieValue } from "./cookie-value";
-import { entrySchema } from "./envelope";
-import { buildPageViewPush } from "./page-view-push.server";
-import { pageViewHeadScript, referrerPath, type PageViewPush } from "./page-view-script";
-import { createPipeline } from "./pipeline";
-import { SAMPLE_CONTEXT } from "./test-fixtures";
-import { beginPageView, connectPipeline, resetTracking, setAttribution, setPageContext, track } from "./track";
+import { ATTRIBUTION_COOKIE, nextAttribution, parseAttribution } from "../../tracking/attribution";
+import { getEventDefinition } from "../../tracking/catalogue";
+import { cookieValue } from "../../tracking/cookie-value";
+import { entrySchema } from "../../tracking/envelope";
+import { referrerPath, type PageViewPush } from "../../tracking/page-view";
+import { buildPageViewPush, pageViewHeadScript } from "./page-view-push.server";
+import { createPipeline } from "../../tracking/pipeline";
+import { SAMPLE_CONTEXT } from "../../tracking/test-fixtures";
+import { beginPageView, connectPipeline, resetTracking, setAttribution, setPageContext, track } from "../../tracking/track";
 
 // The server's first page view: built and validated on the server, completed in the browser by the
 // inline head script, and the very entry the pipeline would have pushed for the same page.
