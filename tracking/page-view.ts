@@ -27,7 +27,5 @@ export function referrerPath(url: string): string | undefined {
 
 /** The server's page_viewed in the data layer, if the head script ran: the first document's page view. */
 export function findPageViewPush(dataLayer: readonly unknown[] | undefined): Record<string, unknown> | undefined {
-  return dataLayer?.find(
-    (entry): entry is Record<string, unknown> => typeof entry === "object" && entry !== null && (entry as { event?: unknown }).event === PAGE_VIEW_EVENT,
-  );
+  return dataLayer?.find((entry) => (entry as { event?: unknown } | null)?.event === PAGE_VIEW_EVENT) as Record<string, unknown> | undefined;
 }

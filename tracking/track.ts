@@ -2,6 +2,7 @@ import type { Attribution } from "./attribution";
 import type { EventName, EventProperties } from "./catalogue";
 import { recordLiveEvent } from "./live-log";
 import type { PageContext } from "./page-context";
+import { PAGE_VIEW_EVENT } from "./page-view";
 
 // The typed tracking API. Components and the machine adapter call `track(name, properties)`;
 // a misspelt name or a wrong property fails the type-check (catalogue.ts derives the types).
@@ -46,7 +47,6 @@ export function isStrictTracking(): boolean {
 /** Above this many waiting events the oldest go (a pipeline that never loads must not grow memory forever). */
 export const MAX_QUEUED_EVENTS = 500;
 
-const PAGE_VIEW_EVENT = "page_viewed";
 
 let pageContext: PageContext | null | undefined;
 let pipeline: Pipeline | null = null;

@@ -45,29 +45,26 @@ function readCookie(name: string): string | null {
 }
 
 /**
- * The first document's page view, when the server pushed it in <head> (app/page/page-view-push.server.ts):
- * undefined before the first render; null when the server pushed none (no page context, a bot, an
- * invalid context: the client pushes it then, as before) and from the first navigation on.
+ * The first document's page key while its page view is the server's, pushed in <head>
+ * (app/page/page-view-push.server.ts): undefined before the first render; null when the server pushed
+ * none (no page context, a bot, an invalid context: the client pushes it then, as before) and from the
+ * first navigation on.
  */
-let serverPageView: { pageKey: string; entry: Record<string, unknown>; shown: boolean } | null | undefined;
+let serverViewedKey: string | null | undefined;
 
-/** True while `pageKey` is the first document's and its page view is the server's. */
 function viewedByServer(pageKey: string): boolean {
-  if (serverPageView === undefined) {
+  if (serverViewedKey === undefined) {
     const entry = findPageViewPush(window.dataLayer);
-    serverPageView = entry ? { pageKey, entry, shown: false } : null;
-  } else if (serverPageView && serverPageView.pageKey !== pageKey) {
-    serverPageView = null;
+    serverViewedKey = entry ? pageKey : null;
+    if (entry) {
+      // The live panel on /tracking lists it too (validated on the server with the pipeline's schemas).
+      const { event, page: _page, attribution: _attribution, ...properties } = entry;
+      recordLiveEvent({ event: String(event), properties, valid: true, issues: [], outcome: "pushed by the server" });
+    }
+  } else if (serverViewedKey !== pageKey) {
+    serverViewedKey = null;
   }
-  return serverPageView !== null;
-}
-
-/** The live panel on /tracking lists the server's page view too (validated on the server with the same schemas). */
-function showServerPageView(view: NonNullable<typeof serverPageView>): void {
-  if (view.shown) return;
-  view.shown = true;
-  const { event, page: _page, attribution: _attribution, ...properties } = view.entry;
-  recordLiveEvent({ event: String(event), properties, valid: true, issues: [], outcome: "pushed by the server" });
+  return serverViewedKey !== null;
 }
 
 /** This document's attribution: without ad_storage consent it lives here only, never in a cookie. */
@@ -135,10 +132,7 @@ export function TrackingBootstrap({ containerId }: { containerId: string | null 
     if (context && !context.isBot) captureAttribution(location.search, context);
     const referrer = previousUrl.current ?? (document.referrer || null);
     previousUrl.current = window.location.href;
-    if (serverPageView?.pageKey === pageKey) {
-      showServerPageView(serverPageView); // pushed in <head> already: never twice
-      return;
-    }
+    if (serverViewedKey === pageKey) return; // pushed in <head> already: never twice
     const referrerPart = referrer ? referrerPath(referrer) : undefined;
     track("page_viewed", {
       page_title: document.title.slice(0, 100),
