@@ -13,6 +13,7 @@ import {
 import type { ReactNode } from "react";
 import { EarlyInputScript, useReplayEarlyInput } from "~/components/early-input";
 import { useNonce } from "~/components/nonce";
+import { PageViewScript } from "~/components/tracking/PageViewScript";
 import { TrackingBootstrap } from "~/components/tracking/TrackingBootstrap";
 import { getEnv, publicEnv, type PublicEnv } from "~/env.server";
 import { detectBot, readCountryCode } from "~/page/page-context.server";
@@ -62,6 +63,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {rootData && !rootData.tracking.isBot ? (
           <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: consentHeadScript(rootData.tracking.countryCode) }} />
         ) : null}
+        {/* The first page view, in the data layer before the first paint (none for bots or pages without a context). */}
+        <PageViewScript />
         <meta name="theme-color" content="#8000ff" />
         <Meta />
         <Links />

@@ -44,6 +44,14 @@ export function loadTagManager(containerId: string, dataLayerName = "dataLayer",
   return true;
 }
 
+/**
+ * One data-layer entry, `{ event, ...properties, page, attribution? }`: what the pipeline pushes, and
+ * what the server writes into <head> for the first page view (app/page/page-view-push.server.ts).
+ */
+export function dataLayerEntry(event: string, properties: Record<string, unknown>, { page, attribution }: Partial<DeliveryEnvelope>): Record<string, unknown> {
+  return { event, ...properties, page: { ...page }, ...(attribution ? { attribution: { ...attribution } } : {}) };
+}
+
 interface TrackArgs {
   payload: { event: string; properties: Record<string, unknown>; options?: Partial<DeliveryEnvelope> };
 }
@@ -58,7 +66,7 @@ export function createDataLayerDestination(options: DataLayerPluginOptions): Dat
   const name = options.dataLayerName ?? "dataLayer";
   const lastPushed = new Map<string, string>();
 
-  function push(event: string, properties: Record<string, unknown>, { page, attribution }: Partial<DeliveryEnvelope>): void {
+  function push(event: string, properties: Record<string, unknown>, envelope: Partial<DeliveryEnvelope>): void {
     const definition = getEventDefinition(event);
     if (!definition) return; // unreachable: validation aborted it
     const live = { event, properties, valid: true, issues: [] };
@@ -68,7 +76,7 @@ export function createDataLayerDestination(options: DataLayerPluginOptions): Dat
     }
     if (definition.dataLayer === "dedupe") {
       // Same event, same page, same properties as last time: a repeat, not news.
-      const key = `${page?.uid ?? ""}\u0000${JSON.stringify(properties)}`;
+      const key = `${envelope.page?.uid ?? ""}\u0000${JSON.stringify(properties)}`;
       if (lastPushed.get(event) === key) {
         recordLiveEvent({ ...live, outcome: "deduplicated" });
         return;
@@ -78,7 +86,7 @@ export function createDataLayerDestination(options: DataLayerPluginOptions): Dat
     const layer = dataLayer(name);
     // GA4 merges ecommerce objects across pushes unless cleared (developers.google.com/tag-manager/ecommerce-ga4).
     if (definition.ecommerce) layer.push({ ecommerce: null });
-    layer.push({ event, ...properties, page: { ...page }, ...(attribution ? { attribution: { ...attribution } } : {}) });
+    layer.push(dataLayerEntry(event, properties, envelope));
     recordLiveEvent({ ...live, outcome: "pushed" });
   }
 

@@ -58,6 +58,21 @@ describe("the queue", () => {
     await vi.waitFor(() => expect(events()).toEqual(["page_viewed", "price_unavailable", "currency_changed"]));
   });
 
+  it("on the first document, whose page view the server pushed in <head>, events wait for none; a navigation's still do", async () => {
+    connectPipeline(createPipeline({ containerId: null }));
+    setPageContext(SAMPLE_CONTEXT);
+    beginPageView("/eiffel-tower/", { viewed: true });
+    track("price_unavailable", { source_kind: "collection", source_id: 198 });
+    track("currency_changed", currencyChanged);
+    await vi.waitFor(() => expect(events()).toEqual(["price_unavailable", "currency_changed"]));
+    beginPageView("/louvre/");
+    track("language_changed", { from_language: "en", to_language: "fr" });
+    await settle();
+    expect(events()).toEqual(["price_unavailable", "currency_changed"]);
+    track("page_viewed", { page_title: "Louvre tickets", page_path: "/louvre/" });
+    await vi.waitFor(() => expect(events()).toEqual(["price_unavailable", "currency_changed", "page_viewed", "language_changed"]));
+  });
+
   it("pushes { event, ...properties, page } with the page context", async () => {
     connectPipeline(createPipeline({ containerId: null }));
     setPageContext(SAMPLE_CONTEXT);

@@ -2,6 +2,7 @@ import type { Attribution } from "./attribution";
 import type { EventName, EventProperties } from "./catalogue";
 import { recordLiveEvent } from "./live-log";
 import type { PageContext } from "./page-context";
+import { PAGE_VIEW_EVENT } from "./page-view";
 
 // The typed tracking API. Components and the machine adapter call `track(name, properties)`;
 // a misspelt name or a wrong property fails the type-check (catalogue.ts derives the types).
@@ -9,7 +10,8 @@ import type { PageContext } from "./page-context";
 // This module is in the main bundle, so it holds only a queue: the pipeline (analytics, zod, the
 // catalogue, the data-layer plugin) is loaded after hydration and connected with connectPipeline().
 // Nothing is lost: events wait in order until the pipeline and the page context are both there, and
-// after a navigation they wait for that page's `page_viewed`, so every page view comes first.
+// after a navigation they wait for that page's `page_viewed`, so every page view comes first. The first
+// document's page view is the server's, already in the data layer, so its events wait for none.
 
 declare global {
   interface Window {
@@ -45,7 +47,6 @@ export function isStrictTracking(): boolean {
 /** Above this many waiting events the oldest go (a pipeline that never loads must not grow memory forever). */
 export const MAX_QUEUED_EVENTS = 500;
 
-const PAGE_VIEW_EVENT = "page_viewed";
 
 let pageContext: PageContext | null | undefined;
 let pipeline: Pipeline | null = null;
@@ -69,12 +70,13 @@ export function setPageContext(context: PageContext | null): void {
 /**
  * A navigation started: hold events until its `page_viewed`, which is then delivered first.
  * (Child components' effects run before the bootstrap's, so without this a new page's first
- * events would come before its page view.)
+ * events would come before its page view.) `viewed`: its page view is in the data layer already
+ * (the server's, for the first document: app/page/page-view-push.server.ts), so nothing waits.
  */
-export function beginPageView(pageKey: string): void {
+export function beginPageView(pageKey: string, { viewed = false }: { viewed?: boolean } = {}): void {
   if (typeof window === "undefined" || pageKey === lastPageKey) return; // idempotent: render may run twice
   lastPageKey = pageKey;
-  waitingForPageView = true;
+  waitingForPageView = !viewed;
 }
 
 /** Attribution keys attached to every event from now on (from the h-attr cookie). */

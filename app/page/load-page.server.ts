@@ -15,6 +15,8 @@ import { loadPageCommerce, type PageCommerce } from "~/prices/load-commerce.serv
 import { pageHeaders } from "~/prices/page-cache-headers.server";
 import { resolvePageCurrency } from "~/prices/page-currency.server";
 import type { PageContext } from "../../tracking/page-context";
+import { buildPageViewPush } from "./page-view-push.server";
+import type { PageViewPush } from "../../tracking/page-view";
 import { buildPageContext, isTheatreBrandUid } from "./page-context.server";
 import { pageHref, pageUrl } from "./page-url";
 import { resolvePageRequest } from "./resolve-page-request";
@@ -60,6 +62,8 @@ export interface PageData {
   fellBackToEnglish: boolean;
   /** Prices, experiences and booking-link parts (issue 6); what failed or came late is absent. */
   commerce: PageCommerce;
+  /** The first page view, for <head> (root.tsx's PageViewScript); null for bots. */
+  pageView: PageViewPush | null;
 }
 
 export interface DirectoryData {
@@ -215,8 +219,19 @@ export async function loadPageResponse(request: Request): Promise<PageResponse> 
     },
     fellBackToEnglish: requestedBase !== "" && lang !== requestedBase,
     commerce: prices.commerce,
+    pageView: firstPageView(context, page.doc.seo.title, url),
   };
   return { data, headers };
+}
+
+/** An invalid page view is logged and left to the client, whose pipeline reports it as a tracking_violation. */
+function firstPageView(context: PageContext, title: string, url: URL): PageViewPush | null {
+  try {
+    return buildPageViewPush({ context, title, url });
+  } catch (error) {
+    console.error(error);
+    return null;
+  }
 }
 
 function loadDirectory(store: ContentStore, env: Env, host: string): DirectoryData {

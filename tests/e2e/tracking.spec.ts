@@ -19,6 +19,29 @@ function readDataLayer(page: Page): Promise<Entry[]> {
 const eventNames = async (page: Page) =>
   (await readDataLayer(page)).flatMap((entry) => (!Array.isArray(entry) && typeof entry.event === "string" ? [entry.event] : []));
 
+/** Real browsers' user agents: the test browser's own (HeadlessChrome) is a bot for isbot, and bots get no tracking. */
+const DESKTOP_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+const BOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+/** The inline scripts of a document's <head>, in order. */
+function headScripts(html: string): string[] {
+  const head = html.slice(0, html.indexOf("</head>"));
+  return [...head.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+}
+
+/** The page_viewed object an inline head script pushes, read from the HTML without running it. */
+function serverPageView(html: string): Record<string, unknown> | undefined {
+  for (const script of headScripts(html)) {
+    const json = /^\(function\(\)\{var e=(\{.*\}),o=\{\},/.exec(script)?.[1];
+    if (json && script.includes('"event":"page_viewed"')) return JSON.parse(json) as Record<string, unknown>;
+  }
+  return undefined;
+}
+
+/** Entries that are neither Consent Mode commands (gtag's arguments) nor an ecommerce reset. */
+const trackedEntries = (entries: Entry[]) => entries.filter((entry): entry is Record<string, unknown> => !Array.isArray(entry) && "event" in entry);
+
 test.describe("tracking on a storefront page (desktop)", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -28,6 +51,8 @@ test.describe("tracking on a storefront page (desktop)", () => {
     await page.goto(`/?uid=${PARIS}.eiffel-tower&lang=en&gclid=Cj0KCQ-test_123`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect.poll(() => eventNames(page)).toEqual(["page_viewed"]);
+    // The page view is the server's now, there before hydration: wait for the app before using it.
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 
     const banner = page.getByRole("banner");
     const currencySummary = banner.locator('summary[aria-label^="Currency:"]').filter({ visible: true });
@@ -67,8 +92,9 @@ test.describe("tracking on a storefront page (desktop)", () => {
     const entries = await readDataLayer(page);
     expect(entries[0]).toEqual(["consent", "default", expect.objectContaining({ ad_storage: "granted", analytics_storage: "granted" })]);
     expect(entries[1]).toMatchObject({ event: "page_viewed", attribution: { gclid: "Cj0KCQ-test_456" } });
-    const cookie = (await page.context().cookies()).find((c) => c.name === "h-attr");
-    expect(decodeURIComponent(cookie?.value ?? "")).toBe("gclid=Cj0KCQ-test_456");
+    // The app stores it once hydrated, which the server's page view no longer waits for.
+    const stored = async () => decodeURIComponent((await page.context().cookies()).find((c) => c.name === "h-attr")?.value ?? "");
+    await expect.poll(stored).toBe("gclid=Cj0KCQ-test_456");
   });
 
   test("without JavaScript the currency form still works (no tracking, no error)", async ({ browser }) => {
@@ -92,6 +118,96 @@ test.describe("tracking on a storefront page (desktop)", () => {
     await page.waitForLoadState("networkidle");
     expect(await page.evaluate(() => window.dataLayer ?? [])).toEqual([]);
     await context.close();
+  });
+});
+
+test.describe("the first page view is written by the server into <head>", () => {
+  const EIFFEL = `/?uid=${PARIS}.eiffel-tower&lang=en`;
+
+  test("the raw HTML holds a valid page_viewed push right after the Consent Mode defaults for a visitor, and none for a bot", async ({ request }) => {
+    const plan = (await (await request.get("/tracking/plan.json")).json()) as Record<string, unknown>;
+    const response = await request.get(`${EIFFEL}&gclid=Cj0KCQ-raw_1`, { headers: { "user-agent": PHONE_UA, "cloudfront-viewer-country": "US" } });
+    const html = await response.text();
+    const scripts = headScripts(html);
+    const consentAt = scripts.findIndex((script) => script.includes('gtag("consent","default"'));
+    expect(consentAt).toBeGreaterThanOrEqual(0);
+    expect(scripts.findIndex((script) => script.includes('"event":"page_viewed"'))).toBe(consentAt + 1);
+    const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+    expect(html).toContain(`<script nonce="${nonce}">(function(){var e={"event":"page_viewed"`);
+    const pushed = serverPageView(html);
+    const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+    expect(pushed).toEqual({
+      event: "page_viewed",
+      page_title: title,
+      page_path: `${EIFFEL}&gclid=Cj0KCQ-raw_1`,
+      page: expect.objectContaining({ uid: `${PARIS}.eiffel-tower`, lang: "en", isMobile: true, isBot: false, countryCode: "US", pageType: "collection" }),
+      attribution: { gclid: "Cj0KCQ-raw_1" },
+    });
+    // No referrer in the shared HTML: the script adds it in the visitor's browser.
+    expect(checkJsonSchema(plan, pushed), JSON.stringify(pushed)).toEqual([]);
+
+    const bot = await (await request.get(EIFFEL, { headers: { "user-agent": BOT_UA } })).text();
+    expect(serverPageView(bot)).toBeUndefined();
+    expect(headScripts(bot).filter((script) => script.includes("dataLayer"))).toEqual([]);
+  });
+
+  test("pages without a page context get none", async ({ request }) => {
+    for (const url of ["/tracking", "/machines", `/?uid=${PARIS}.missing`]) {
+      const html = await (await request.get(url, { headers: { "user-agent": DESKTOP_UA }, failOnStatusCode: false })).text();
+      expect(serverPageView(html), url).toBeUndefined();
+      expect(html, url).not.toContain('"event":"page_viewed"');
+    }
+  });
+
+  test.describe("with JavaScript", () => {
+    test.use({ userAgent: DESKTOP_UA, viewport: { width: 1280, height: 800 } });
+
+    test("one page_viewed for the first document, in the data layer at the first frame and first after consent; a client-side navigation adds exactly one more", async ({ page }) => {
+      // What the data layer holds when the first frame is about to be painted.
+      await page.addInitScript(() => {
+        requestAnimationFrame(() => {
+          (window as unknown as { __atFirstFrame: string }).__atFirstFrame = JSON.stringify(window.dataLayer ?? []);
+        });
+      });
+      await page.goto(EIFFEL, { referer: "https://www.google.com/search?q=eiffel+tower" });
+      const atFirstFrame = JSON.parse(await page.evaluate(() => (window as unknown as { __atFirstFrame: string }).__atFirstFrame)) as Entry[];
+      expect(trackedEntries(atFirstFrame).map((entry) => entry.event)).toEqual(["page_viewed"]);
+
+      await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+      const first = trackedEntries(await readDataLayer(page));
+      expect(first[0]).toMatchObject({
+        event: "page_viewed",
+        page_path: EIFFEL,
+        page_title: await page.title(),
+        page_referrer: "https://www.google.com/search",
+        page: { uid: `${PARIS}.eiffel-tower`, isMobile: false, isBot: false },
+      });
+      // Consent Mode's default is the only thing before it.
+      const entries = await readDataLayer(page);
+      expect(entries.findIndex((entry) => !Array.isArray(entry))).toBe(1);
+      expect(entries[1]).toEqual(first[0]);
+
+      // A client-side navigation (Remix <Link>, the same document) pushes its own page view.
+      await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+      const banner = page.getByRole("banner");
+      await banner.locator('summary[aria-label^="Language:"]').filter({ visible: true }).click();
+      await banner.getByRole("list", { name: "Language" }).getByRole("link", { name: "Français" }).click();
+      await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+      await expect.poll(async () => (await eventNames(page)).filter((name) => name === "page_viewed").length).toBeGreaterThanOrEqual(2);
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+      // Delivered in order after any repeat of the first, so a client repeat of the first would show here.
+      const views = trackedEntries(await readDataLayer(page)).filter((entry) => entry.event === "page_viewed");
+      expect(views).toHaveLength(2);
+      expect(views[0]).toEqual(first[0]);
+      expect(views[1]).toMatchObject({ page: { lang: "fr" }, page_referrer: new URL(page.url()).origin + "/" });
+    });
+
+    test("without a referrer the first page view has no page_referrer", async ({ page }) => {
+      await page.goto(EIFFEL);
+      const [view] = trackedEntries(await readDataLayer(page));
+      expect(view).toMatchObject({ event: "page_viewed", page_path: EIFFEL });
+      expect(view).not.toHaveProperty("page_referrer");
+    });
   });
 });
 

@@ -22,7 +22,7 @@ export const storefrontEvents = [
         "Origin and path (no query, which may carry personal data) of the previous page: the last route on client-side navigations, document.referrer on the first page; truncated to 100 characters",
       ),
     }),
-    emittedBy: ["TrackingBootstrap (document load and each route change)"],
+    emittedBy: ["The server, in <head> (document load: app/page/page-view-push.server.ts)", "TrackingBootstrap (each client-side route change)"],
     dataLayer: "push",
     examples: {
       valid: [

@@ -11,15 +11,18 @@ import {
 } from "../../../tracking/attribution";
 import { consentDefaults, type ConsentState } from "../../../tracking/consent";
 import { getConsent, setConsent } from "../../../tracking/consent-update";
+import { recordLiveEvent } from "../../../tracking/live-log";
 import type { PageContext } from "../../../tracking/page-context";
+import { findPageViewPush, referrerPath } from "../../../tracking/page-view";
 import { beginPageView, connectPipeline, setAttribution, setPageContext, track } from "../../../tracking/track";
 import { cookieValue } from "../../../tracking/cookie-value";
-import { nextTask, whenIdle } from "../../../tracking/task-scheduling";
+import { nextTask } from "../../../tracking/task-scheduling";
 
 // The client side of tracking, mounted once in root.tsx. It sets the page context for track()
-// from the page route's loader data, fires page_viewed per navigation, keeps attribution (spec §9),
-// offers the consent API to a consent banner, and loads the pipeline (analytics, zod, the catalogue)
-// after hydration, so none of that weighs on the first paint. Events fired before are queued.
+// from the page route's loader data, fires page_viewed per client-side navigation (the first
+// document's is the server's, in <head>), keeps attribution (spec §9), offers the consent API to a
+// consent banner, and loads the pipeline (analytics, zod, the catalogue) once the app has hydrated,
+// so none of that weighs on the first paint. Events fired before are queued.
 
 declare global {
   interface Window {
@@ -41,8 +44,28 @@ function readCookie(name: string): string | null {
   return cookieValue(document.cookie, name);
 }
 
-/** The pipeline loads at the browser's first idle moment, and at the latest this long after hydration. */
-const PIPELINE_IDLE_TIMEOUT_MS = 2000;
+/**
+ * The first document's page key while its page view is the server's, pushed in <head>
+ * (app/page/page-view-push.server.ts): undefined before the first render; null when the server pushed
+ * none (no page context, a bot, an invalid context: the client pushes it then, as before) and from the
+ * first navigation on.
+ */
+let serverViewedKey: string | null | undefined;
+
+function viewedByServer(pageKey: string): boolean {
+  if (serverViewedKey === undefined) {
+    const entry = findPageViewPush(window.dataLayer);
+    serverViewedKey = entry ? pageKey : null;
+    if (entry) {
+      // The live panel on /tracking lists it too (validated on the server with the pipeline's schemas).
+      const { event, page: _page, attribution: _attribution, ...properties } = entry;
+      recordLiveEvent({ event: String(event), properties, valid: true, issues: [], outcome: "pushed by the server" });
+    }
+  } else if (serverViewedKey !== pageKey) {
+    serverViewedKey = null;
+  }
+  return serverViewedKey !== null;
+}
 
 /** This document's attribution: without ad_storage consent it lives here only, never in a cookie. */
 let documentAttribution: Attribution = {};
@@ -60,15 +83,6 @@ function captureAttribution(search: string, context: PageContext): void {
   setAttribution(attribution);
 }
 
-function withoutQuery(url: string): string | undefined {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.origin}${parsed.pathname}`.slice(0, 100);
-  } catch {
-    return undefined;
-  }
-}
-
 export function TrackingBootstrap({ containerId }: { containerId: string | null }) {
   const context = usePageContextFromMatches();
   const location = useLocation();
@@ -78,7 +92,7 @@ export function TrackingBootstrap({ containerId }: { containerId: string | null 
   // During render, not in an effect: the page's own components run their effects before ours, and
   // their events must already carry this page's context and wait for this page's page_viewed.
   if (typeof window !== "undefined") {
-    beginPageView(pageKey);
+    beginPageView(pageKey, { viewed: viewedByServer(pageKey) });
     setPageContext(context);
   }
 
@@ -87,42 +101,28 @@ export function TrackingBootstrap({ containerId }: { containerId: string | null 
     window.storefrontConsent = { get: getConsent, set: setConsent };
     const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
     let cancelled = false;
-    // The pipeline waits for the browser's first idle moment (after the first paint, at most 2 s), or
-    // for the visitor's first press or key, whichever comes first; events wait in order meanwhile.
-    // Fetched with the page's own scripts, its 48 KB competed with them, the fonts and the hero image
-    // on a slow phone connection. Loading, setting up analytics and delivering the waiting events are
-    // separate tasks, so none is long.
-    let started = false;
-    const start = () => {
-      if (started || cancelled) return;
-      started = true;
-      void (async () => {
-        // Evaluated in three tasks rather than one: the event envelope (with the parts of zod it
-        // needs), then analytics, then the rest of the pipeline (later imports find the earlier
-        // modules evaluated). As one chunk, its evaluation was a single 18 ms task of CPU, 46 ms on
-        // the bench machine's clock. Not import("zod"): a namespace loaded dynamically cannot be
-        // tree-shaken, and all of zod is 456 KB.
-        await import("../../../tracking/envelope");
-        await nextTask();
-        await import("analytics");
-        await nextTask();
-        const { createPipeline } = await import("../../../tracking/pipeline");
-        await nextTask();
-        if (cancelled) return;
-        const pipeline = createPipeline({ containerId, nonce });
-        await nextTask();
-        if (!cancelled) connectPipeline(pipeline);
-      })();
-    };
-    const cancelIdle = whenIdle(start, PIPELINE_IDLE_TIMEOUT_MS);
-    const firstInput = { capture: true, once: true, passive: true } as const;
-    window.addEventListener("pointerdown", start, firstInput);
-    window.addEventListener("keydown", start, firstInput);
+    // The pipeline starts loading as soon as the app has hydrated: the first page view is already in
+    // the data layer (the server's), and the page's other events wait in order until it is here.
+    // Loading, setting up analytics and delivering the waiting events are separate tasks, so none is long.
+    void (async () => {
+      // Evaluated in three tasks rather than one: the event envelope (with the parts of zod it
+      // needs), then analytics, then the rest of the pipeline (later imports find the earlier
+      // modules evaluated). As one chunk, its evaluation was a single 18 ms task of CPU, 46 ms on
+      // the bench machine's clock. Not import("zod"): a namespace loaded dynamically cannot be
+      // tree-shaken, and all of zod is 456 KB.
+      await import("../../../tracking/envelope");
+      await nextTask();
+      await import("analytics");
+      await nextTask();
+      const { createPipeline } = await import("../../../tracking/pipeline");
+      await nextTask();
+      if (cancelled) return;
+      const pipeline = createPipeline({ containerId, nonce });
+      await nextTask();
+      if (!cancelled) connectPipeline(pipeline);
+    })();
     return () => {
       cancelled = true;
-      cancelIdle();
-      window.removeEventListener("pointerdown", start, firstInput);
-      window.removeEventListener("keydown", start, firstInput);
     };
     // The pipeline is created once per document; the context only matters for the bot rule.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -132,11 +132,12 @@ export function TrackingBootstrap({ containerId }: { containerId: string | null 
     if (context && !context.isBot) captureAttribution(location.search, context);
     const referrer = previousUrl.current ?? (document.referrer || null);
     previousUrl.current = window.location.href;
-    const referrerPath = referrer ? withoutQuery(referrer) : undefined;
+    if (serverViewedKey === pageKey) return; // pushed in <head> already: never twice
+    const referrerPart = referrer ? referrerPath(referrer) : undefined;
     track("page_viewed", {
       page_title: document.title.slice(0, 100),
       page_path: pageKey.slice(0, 100),
-      ...(referrerPath ? { page_referrer: referrerPath } : {}),
+      ...(referrerPart ? { page_referrer: referrerPart } : {}),
     });
     // One page view per path and query, not per re-render or same-URL revalidation.
     // eslint-disable-next-line react-hooks/exhaustive-deps

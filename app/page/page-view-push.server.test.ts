@@ -1,0 +1,140 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ATTRIBUTION_COOKIE, nextAttribution, parseAttribution } from "../../tracking/attribution";
+import { getEventDefinition } from "../../tracking/catalogue";
+import { cookieValue } from "../../tracking/cookie-value";
+import { entrySchema } from "../../tracking/envelope";
+import { referrerPath, type PageViewPush } from "../../tracking/page-view";
+import { buildPageViewPush, pageViewHeadScript } from "./page-view-push.server";
+import { createPipeline } from "../../tracking/pipeline";
+import { SAMPLE_CONTEXT } from "../../tracking/test-fixtures";
+import { beginPageView, connectPipeline, resetTracking, setAttribution, setPageContext, track } from "../../tracking/track";
+
+// The server's first page view: built and validated on the server, completed in the browser by the
+// inline head script, and the very entry the pipeline would have pushed for the same page.
+
+const URL_ = new URL("http://www.paris-experiences.example/eiffel-tower/?date=2026-05-01");
+const build = (overrides: Partial<Parameters<typeof buildPageViewPush>[0]> = {}) =>
+  buildPageViewPush({ context: SAMPLE_CONTEXT, title: "Eiffel Tower tickets", url: URL_, ...overrides });
+
+/** Runs the head script as the browser would, with this visitor's referrer and cookies; returns what it pushed. */
+function runHeadScript(push: PageViewPush, visitor: { referrer?: string; cookie?: string } = {}): Record<string, unknown> {
+  Object.defineProperty(document, "referrer", { value: visitor.referrer ?? "", configurable: true });
+  for (const cookie of document.cookie.split(";")) {
+    const name = cookie.split("=")[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
+  if (visitor.cookie) document.cookie = `${visitor.cookie}; Path=/`;
+  window.dataLayer = [];
+  new Function(pageViewHeadScript(push))();
+  expect(window.dataLayer).toHaveLength(1);
+  return window.dataLayer[0] as Record<string, unknown>;
+}
+
+beforeEach(() => {
+  resetTracking();
+  window.dataLayer = [];
+});
+afterEach(() => {
+  Reflect.deleteProperty(document, "referrer");
+});
+
+describe("buildPageViewPush (server)", () => {
+  it("builds the page view of a visitor: title, path and query, the page context, a valid data-layer entry", () => {
+    const push = build();
+    expect(push).toEqual({
+      event: "page_viewed",
+      page_title: "Eiffel Tower tickets",
+      page_path: "/eiffel-tower/?date=2026-05-01",
+      page: SAMPLE_CONTEXT,
+    });
+    expect(entrySchema(getEventDefinition("page_viewed")!).safeParse(push).success).toBe(true);
+  });
+
+  it("sends none for a bot", () => {
+    expect(build({ context: { ...SAMPLE_CONTEXT, isBot: true } })).toBeNull();
+  });
+
+  it("rejects an invalid context with a message naming the field", () => {
+    expect(() => build({ context: { ...SAMPLE_CONTEXT, lang: "english" } })).toThrow(/Invalid tracking event "page_viewed": page\.lang: /);
+    expect(() => build({ context: { ...SAMPLE_CONTEXT, currency: "euro" } })).toThrow(/page\.currency/);
+  });
+
+  it("takes the attribution keys of the URL (they are part of the cache key), and nothing else of the query", () => {
+    const push = build({ url: new URL("http://localhost/?uid=www.paris-experiences.example&gclid=Cj0KCQ-abc_1&utm_source=x&fbclid=%3Cb%3E") });
+    expect(push?.attribution).toEqual({ gclid: "Cj0KCQ-abc_1" });
+    expect(build()).not.toHaveProperty("attribution");
+  });
+
+  it("reads the title as document.title does, and cuts title and path at 100 characters as the client does", () => {
+    expect(build({ title: "  Eiffel \n Tower\ttickets " })?.page_title).toBe("Eiffel Tower tickets");
+    const long = build({ title: "t".repeat(101), url: new URL(`http://localhost/${"p".repeat(120)}`) });
+    expect(long?.page_title).toBe("t".repeat(100));
+    expect(long?.page_path).toBe(`/${"p".repeat(99)}`);
+  });
+});
+
+describe("the head script (browser)", () => {
+  it("escapes < so a title cannot close the script, and pushes the title unchanged", () => {
+    const title = "</script><script>alert(1)</script> \u2028 <!--";
+    const push = build({ title })!;
+    const script = pageViewHeadScript(push);
+    expect(script).not.toMatch(/<\/script|<script|<!--/i);
+    expect(script).toContain("\\u003c/script>");
+    expect(script).not.toMatch(/[\u2028\u2029]/);
+    expect(runHeadScript(push).page_title).toBe(title);
+  });
+
+  it("adds page_referrer from document.referrer at run time: origin and path only, at most 100 characters", () => {
+    const push = build()!;
+    expect(push).not.toHaveProperty("page_referrer"); // per visitor: never in the shared HTML
+    expect(runHeadScript(push, { referrer: "https://www.google.com/search?q=eiffel" }).page_referrer).toBe("https://www.google.com/search");
+    const long = `https://example.com/${"a".repeat(200)}`;
+    expect(runHeadScript(push, { referrer: long }).page_referrer).toBe(referrerPath(long));
+    expect(runHeadScript(push)).not.toHaveProperty("page_referrer");
+  });
+
+  it("merges the visitor's h-attr cookie at run time when the URL has no attribution keys; the URL's win", () => {
+    expect(runHeadScript(build()!, { cookie: `${ATTRIBUTION_COOKIE}=${encodeURIComponent("gclid=Cj0-cookie&ci=42&evil=1")}` }).attribution).toEqual({
+      ci: "42",
+      gclid: "Cj0-cookie",
+    });
+    const fromUrl = build({ url: new URL("http://localhost/eiffel-tower/?fbclid=IwAR2x") })!;
+    expect(runHeadScript(fromUrl, { cookie: `${ATTRIBUTION_COOKIE}=gclid%3DCj0-cookie` }).attribution).toEqual({ fbclid: "IwAR2x" });
+    expect(runHeadScript(build()!, { cookie: `${ATTRIBUTION_COOKIE}=gclid%3D%253Cb%253E` })).not.toHaveProperty("attribution");
+    expect(runHeadScript(build()!, { cookie: `${ATTRIBUTION_COOKIE}=%E0%A4%A` })).not.toHaveProperty("attribution");
+  });
+});
+
+describe("the same entry as the pipeline's", () => {
+  /** What the browser pipeline pushes for a first page, with TrackingBootstrap's rules for referrer and attribution. */
+  async function pipelinePush(url: URL, title: string, referrer: string): Promise<Record<string, unknown>> {
+    resetTracking();
+    window.dataLayer = [];
+    connectPipeline(createPipeline({ containerId: null, strict: () => true }));
+    setPageContext(SAMPLE_CONTEXT);
+    const stored = parseAttribution(cookieValue(document.cookie, ATTRIBUTION_COOKIE));
+    setAttribution(nextAttribution(url.search, stored).attribution);
+    const pageKey = `${url.pathname}${url.search}`;
+    beginPageView(pageKey);
+    const referrerPart = referrer ? referrerPath(referrer) : undefined;
+    track("page_viewed", { page_title: title.slice(0, 100), page_path: pageKey.slice(0, 100), ...(referrerPart ? { page_referrer: referrerPart } : {}) });
+    await vi.waitFor(() => expect(window.dataLayer).toHaveLength(1));
+    return window.dataLayer![0] as Record<string, unknown>;
+  }
+
+  const cases = [
+    { name: "a first visit from a search engine", url: "http://localhost/eiffel-tower/?date=2026-05-01", referrer: "https://www.google.com/search?q=x", cookie: "" },
+    { name: "a click id in the URL", url: "http://localhost/?uid=www.paris-experiences.example&gclid=Cj0KCQ-abc_1&ci=7", referrer: "", cookie: "" },
+    { name: "a returning visitor with h-attr", url: "http://localhost/eiffel-tower/", referrer: "https://www.paris-experiences.example/", cookie: `${ATTRIBUTION_COOKIE}=msclkid%3D4f2a9c` },
+  ];
+  for (const { name, url, referrer, cookie } of cases) {
+    it(`identical, keys in the same order: ${name}`, async () => {
+      const title = "Eiffel Tower tickets";
+      const fromServer = runHeadScript(build({ url: new URL(url), title })!, { referrer, cookie });
+      const fromPipeline = await pipelinePush(new URL(url), title, referrer);
+      expect(fromServer).toStrictEqual(fromPipeline);
+      expect(JSON.stringify(fromServer)).toBe(JSON.stringify(fromPipeline));
+    });
+  }
+});
