@@ -2,19 +2,22 @@ import { useEffect } from "react";
 import { useNonce } from "./nonce";
 
 // No tap is lost while the app's JavaScript is on its way (docs/decisions/001-answer-from-first-paint.md).
-// A control that needs JavaScript carries `data-replay`. Until the app starts, a few bytes of inline
-// script catch a click on it: a control the platform answers itself (a `popovertarget` button) keeps
-// its native answer, any other is held back and marked `data-pending` (a visible "working on it").
-// Once the app has hydrated, every caught click is replayed on the same element, in the order it came,
-// so it reaches its machine and emits its catalogue event as if it had happened now.
+// Until the app has hydrated, a few bytes of inline script own the page's input: a click on a control
+// marked `data-replay` is recorded; `data-replay="native"` keeps the platform's own answer (a popover
+// button, a jump link), any other is held back and marked `data-pending` (a visible "working on it").
+// Clicks elsewhere keep their platform behaviour (links, forms, <details>). Input never reaches React
+// before it has hydrated, because React would then hydrate the whole page synchronously before
+// answering: one long task, during which nothing on the page answers. Once the app has hydrated, each
+// recorded click is replayed on the same element, in order, so it reaches its machine and emits its
+// catalogue event as if it had happened then.
 
-/** The attribute that asks for replay. */
+/** The attribute that asks for replay; the value "native" keeps the platform's answer. */
 export const REPLAY_ATTRIBUTE = "data-replay";
 /** Set on a held-back control until its click is replayed. */
 export const PENDING_ATTRIBUTE = "data-pending";
 
 interface EarlyInput {
-  /** False once the app's entry runs: from then on React answers (it hydrates synchronously on a discrete event). */
+  /** False once the app has hydrated: from then on React answers. */
   open: boolean;
   clicks: Element[];
 }
@@ -25,14 +28,19 @@ declare global {
   }
 }
 
-/** ES5, because it runs before any module: the capture listener and the queue. */
+/** The events React 18 would answer by hydrating at once (its discrete events), clicks aside. */
+const HELD_FROM_REACT = ["pointerdown", "pointerup", "mousedown", "mouseup", "touchstart", "touchend", "keydown", "keyup", "keypress", "submit", "dblclick", "auxclick", "contextmenu"];
+
+/** ES5, because it runs before any module: the capture listeners and the queue. */
 export const EARLY_INPUT_SCRIPT = [
-  "(function(){var s=window.__earlyInput={open:true,clicks:[]};",
-  "document.addEventListener('click',function(e){",
-  "if(!s.open)return;",
+  "(function(){var s=window.__earlyInput={open:true,clicks:[]},d=document;",
+  "function hold(e){if(s.open)e.stopImmediatePropagation()}",
+  `${JSON.stringify(HELD_FROM_REACT)}.forEach(function(t){d.addEventListener(t,hold,{capture:true,passive:true})});`,
+  "d.addEventListener('click',function(e){",
+  "if(!s.open)return;e.stopImmediatePropagation();",
   `var c=e.target&&e.target.closest&&e.target.closest('[${REPLAY_ATTRIBUTE}]');if(!c)return;`,
   "s.clicks.push(c);",
-  `if(!c.hasAttribute('popovertarget')){e.preventDefault();c.setAttribute('${PENDING_ATTRIBUTE}','')}`,
+  `if(c.getAttribute('${REPLAY_ATTRIBUTE}')!=='native'){e.preventDefault();c.setAttribute('${PENDING_ATTRIBUTE}','')}`,
   "},true)})();",
 ].join("");
 
@@ -42,14 +50,10 @@ export function EarlyInputScript() {
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_INPUT_SCRIPT }} />;
 }
 
-/** Called by the client entry before hydration starts: the inline listener stops catching. */
-export function closeEarlyInput(): void {
-  if (window.__earlyInput) window.__earlyInput.open = false;
-}
-
 /**
- * Replays the caught clicks once the page's components have mounted (a root effect runs after every
- * child's, so each machine is already started). `click()` runs React's handler, which decides as usual.
+ * Hands input to React and replays the caught clicks once the page has hydrated (a root effect runs
+ * after every child's, so each machine is already started). `click()` runs React's handler, which
+ * decides as usual.
  */
 export function useReplayEarlyInput(): void {
   useEffect(() => {

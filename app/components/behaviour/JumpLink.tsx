@@ -73,7 +73,8 @@ export function JumpLink({ targetId, children }: JumpLinkProps) {
   };
 
   return (
-    <a href={`#${targetId}`} onClick={onClick}>
+    // Before the app has hydrated the browser jumps at once; the replayed click then tracks it.
+    <a href={`#${targetId}`} onClick={onClick} data-replay="native">
       {children}
     </a>
   );

@@ -220,7 +220,7 @@ export function Header({ header, languages, currency, lang }: HeaderProps) {
             aria-label={t("menu")}
             onClick={menu.toggle}
             // The platform opens the menu before the app runs; the early-input catcher records the tap.
-            {...{ popovertarget: "mobile-menu", "data-replay": "" }}
+            {...{ popovertarget: "mobile-menu", "data-replay": "native" }}
           >
             <HamburgerIcon open={menu.open} />
           </HeaderButton>
