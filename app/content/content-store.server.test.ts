@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadContent } from "./content-store.server";
+import { classifyEmbed } from "./embed";
 
 // Content validation (issue 2 §2): a bad document gives an error naming the file and the field,
 // and every other page keeps working.
@@ -108,6 +109,21 @@ describe("loadContent", () => {
     const types = new Set(english.map((p) => p.doc.pageType));
     expect([...types].sort()).toEqual(["category", "city", "collection", "guide", "show", "theatre"]);
     for (const p of english) expect(store.languagesOf(p.uid).length, p.uid).toBeGreaterThanOrEqual(3);
+  });
+
+  it("every frame in the embedded content is on the allow-list, so its maps still render", () => {
+    const store = loadContent(path.resolve("content"));
+    let frames = 0;
+    for (const p of store.allPages()) {
+      for (const block of p.doc.body) {
+        if (block.type !== "rich_text") continue;
+        for (const [, src] of block.text.matchAll(/\{iframe src="([^"]+)"/g)) {
+          frames++;
+          expect(classifyEmbed(src!, p.lang), `${p.file}: ${src}`).toMatchObject({ kind: "iframe", provider: "maps" });
+        }
+      }
+    }
+    expect(frames).toBeGreaterThan(0);
   });
 
   it("never reads outside JSON files", () => {

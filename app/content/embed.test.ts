@@ -66,6 +66,25 @@ describe("localizeMapsUrl (spec §5: maps get the page language)", () => {
     expect(localizeMapsUrl("https://www.google.com/search?q=x", "en")).toBeNull();
     expect(localizeMapsUrl("https://www.google.com/maps/place/Paris", "en")).toBeNull();
   });
+  it.each([
+    ["the redirector", "https://www.google.com/url?q=https://evil.example&output=embed"],
+    ["search", "https://www.google.com/search?q=x&output=embed"],
+    ["a place page", "https://www.google.com/maps/place/Paris?output=embed"],
+    ["a look-alike path", "https://www.google.com/mapsembed?output=embed"],
+    ["an /intl/ redirector", "https://www.google.com/intl/en/url?q=https://evil.example&output=embed"],
+  ])("output=embed alone does not make %s a map", (_, url) => {
+    expect(localizeMapsUrl(url, "en")).toBeNull();
+    expect(classifyEmbed(url, "en").kind).toBe("blocked");
+  });
+  it.each([
+    "https://www.google.com/maps/embed?pb=!1m2",
+    "https://www.google.com/maps/embed/v1/place?q=Louvre",
+    "https://www.google.com/intl/fr/maps/embed?pb=!1m2",
+    "https://maps.google.com/maps?q=Paris&output=embed",
+    "https://www.google.com/maps?q=Paris&output=embed",
+  ])("still frames the Maps embed form %s", (url) => {
+    expect(classifyEmbed(url, "en")).toMatchObject({ kind: "iframe", provider: "maps" });
+  });
 });
 
 describe("classifyEmbed", () => {
