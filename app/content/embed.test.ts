@@ -85,6 +85,15 @@ describe("localizeMapsUrl (spec §5: maps get the page language)", () => {
   ])("still frames the Maps embed form %s", (url) => {
     expect(classifyEmbed(url, "en")).toMatchObject({ kind: "iframe", provider: "maps" });
   });
+  it("replaces both languages in a current embed code (!3m2 and !5m2)", () => {
+    // As copied from Google Maps' "Embed a map" dialog today: the language appears twice.
+    const code =
+      "https://www.google.com/maps/embed?pb=!1m18!1m12!1m3!1d2624.9916256937595!2d2.2922926!3d48.8583736!2m3!1f0!2f0!3f0!3m2!1i1024!2i768!4f13.1!3m3!1m2!1s0x47e66e2964e34e2d%3A0x8ddca9ee380ef7e0!2sEiffel%20Tower!5e0!3m2!1sen!2sfr!4v1700000000000!5m2!1sen!2sfr";
+    const pb = new URL(localizeMapsUrl(code, "de")!).searchParams.get("pb")!;
+    expect(pb).toContain("!3m2!1sde!2sfr!");
+    expect(pb).toMatch(/!5m2!1sde!2sfr$/);
+    expect(pb).not.toContain("!1sen!");
+  });
 });
 
 describe("classifyEmbed", () => {

@@ -69,8 +69,9 @@ function isMapsEmbedPath(path: string, url: URL): boolean {
 
 /**
  * spec §5: a Maps embed gets the page language in place of its own: the `hl` and `language` query
- * parameters, the language inside the `pb` parameter (`!1s{lang}!2s{region}` after `!3m2`), and an
- * `/intl/{lang}/` path segment. Returns null when the URL is not a Google Maps embed.
+ * parameters, the languages inside the `pb` parameter (`!1s{lang}!2s{region}` after `!3m2`, and again
+ * after `!5m2` in current embed codes), and an `/intl/{lang}/` path segment. Returns null when the URL
+ * is not a Google Maps embed.
  */
 export function localizeMapsUrl(raw: string, lang: string): string | null {
   const url = parseHttpsUrl(raw);
@@ -80,7 +81,7 @@ export function localizeMapsUrl(raw: string, lang: string): string | null {
   const path = url.pathname.replace(/^\/intl\/[a-z]{2}\//, "/");
   if (!isMapsEmbedPath(path, url)) return null;
   const pb = url.searchParams.get("pb");
-  if (pb) url.searchParams.set("pb", pb.replace(/!3m2!1s[a-zA-Z]{2,3}(?:[-_][a-zA-Z]{2})?!2s/, `!3m2!1s${language}!2s`));
+  if (pb) url.searchParams.set("pb", pb.replace(/!([35])m2!1s[a-zA-Z]{2,3}(?:[-_][a-zA-Z]{2})?!2s/g, `!$1m2!1s${language}!2s`));
   if (url.searchParams.has("language")) url.searchParams.set("language", language);
   url.searchParams.set("hl", language);
   return url.toString();
