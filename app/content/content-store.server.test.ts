@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { loadContent } from "./content-store.server";
+import { describe, expect, it, vi } from "vitest";
+import { getContentStore, loadContent } from "./content-store.server";
 import { classifyEmbed } from "./embed";
 
 // Content validation (issue 2 §2): a bad document gives an error naming the file and the field,
@@ -109,6 +109,41 @@ describe("loadContent", () => {
     const types = new Set(english.map((p) => p.doc.pageType));
     expect([...types].sort()).toEqual(["category", "city", "collection", "guide", "show", "theatre"]);
     for (const p of english) expect(store.languagesOf(p.uid).length, p.uid).toBeGreaterThanOrEqual(3);
+  });
+
+  it("skips a dangling symlink, a symlink loop and a folder cycle in pages/, naming each once, and keeps the site", () => {
+    const dir = makeContent({
+      "test/site.json": site,
+      "test/pages/index.en.json": page("Home"),
+      "test/pages/shows/big-show.en.json": page("Big show", { pageType: "show" }),
+    });
+    const pages = path.join(dir, "test/pages");
+    symlinkSync(path.join(pages, "deleted.en.json"), path.join(pages, "gone.en.json"));
+    symlinkSync("loop.en.json", path.join(pages, "loop.en.json"));
+    symlinkSync("..", path.join(pages, "shows/again"));
+    const store = loadContent(dir);
+    expect(store.getPage(HOST, "en")?.doc.heading).toBe("Home");
+    expect(store.getPage(`${HOST}.shows.big-show`, "en")).toBeDefined();
+    expect(store.allPages()).toHaveLength(2);
+    const files = store.errors.map((e) => path.basename(e.file)).sort();
+    expect(files).toEqual(["again", "gone.en.json", "loop.en.json"]);
+    expect(store.errors.flatMap((e) => e.issues).join("\n")).not.toMatch(/needs a pages\/ folder/);
+    expect(store.errors.find((e) => e.file.endsWith("gone.en.json"))?.issues[0]).toMatch(/missing/);
+    expect(store.errors.find((e) => e.file.endsWith("loop.en.json"))?.issues[0]).toMatch(/loop/);
+    expect(store.errors.find((e) => e.file.endsWith("again"))?.issues[0]).toMatch(/loop/);
+  });
+
+  it("logs a bad entry once, and a dangling symlink beside the sites drops no site", () => {
+    const dir = makeContent({ "test/site.json": site, "test/pages/index.en.json": page("Home") });
+    symlinkSync(path.join(dir, "deleted"), path.join(dir, "old-site"));
+    symlinkSync(path.join(dir, "nowhere.en.json"), path.join(dir, "test/pages/gone.en.json"));
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const store = getContentStore(dir);
+    getContentStore(dir);
+    expect(store.getPage(HOST, "en")).toBeDefined();
+    const logged = log.mock.calls.map((args) => args.join(" "));
+    expect(logged.filter((line) => line.includes("gone.en.json"))).toHaveLength(1);
+    expect(logged.filter((line) => line.includes("old-site"))).toHaveLength(1);
   });
 
   it("every frame in the embedded content is on the allow-list, so its maps still render", () => {
