@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_LANGUAGE, isSupportedLanguage } from "~/i18n/languages";
 import { joinUid, splitUid } from "~/page/page-url";
-import { formatIssues, PageDocumentSchema, SiteSchema, type PageDocument, type Site } from "./page-document";
+import { formatIssues, PAGE_LIMITS, PageDocumentSchema, SiteSchema, type PageDocument, type Site } from "./page-document";
 
 // Reads content/ once: one folder per site, `site.json` plus `pages/**/<slug>.<lang>.json`.
 //   content/london-theatre-tickets/pages/index.en.json                → uid www.london-theatre-tickets.example
@@ -74,6 +74,9 @@ function listJson(dir: string, skipped: ContentError[], rel: (file: string) => s
 
 function readJson(file: string): { ok: true; value: unknown } | { ok: false; message: string } {
   try {
+    // Measured before reading: parsing is where an oversized document would cost the most.
+    const size = statSync(file).size;
+    if (size > PAGE_LIMITS.fileBytes) return { ok: false, message: `(file size): ${Math.ceil(size / 1024)} KB; at most ${PAGE_LIMITS.fileBytes / 1024} KB` };
     return { ok: true, value: JSON.parse(readFileSync(file, "utf8")) };
   } catch (error) {
     return { ok: false, message: `(document): not valid JSON: ${(error as Error).message}` };
