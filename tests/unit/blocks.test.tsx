@@ -188,6 +188,12 @@ describe("body blocks", () => {
     expect(off.querySelector("a")?.getAttribute("rel")).toBe("noopener noreferrer");
   });
 
+  it("video: the poster has intrinsic dimensions (16:9), like every other image", () => {
+    const img = dom(renderBlock({ type: "video", url: `https://youtu.be/${YT}`, title: "Paris by night", posterUrl: "/media/paris/video-poster.jpg" })).querySelector("img")!;
+    expect(img.getAttribute("src")).toBe("/media/paris/video-poster.jpg");
+    expect([img.getAttribute("width"), img.getAttribute("height")]).toEqual(["1280", "720"]);
+  });
+
   it("download: a link to the file", () => {
     const a = dom(renderBlock({ type: "download", url: "/media/paris/metro-map.pdf", label: "Metro map", fileName: "metro.pdf" })).querySelector("a")!;
     expect(a.getAttribute("href")).toBe("/media/paris/metro-map.pdf");
