@@ -34,6 +34,7 @@ describe("cssVar()", () => {
   });
   it("carries a fallback value for unknown tokens", () => {
     expect(cssVar("colors.nope", "#000")).toBe("var(--colors-nope, #000)");
+    expect(cssVar("constructor.x", "0")).toBe("var(--constructor-x, 0)");
   });
   it("answers only with variables the page's CSS defines, each with its token's value", () => {
     // getCssText() is the stylesheet entry.server.tsx puts in every page; the theme is in it from the start.

@@ -27,7 +27,7 @@ export function token(path: string, fallback?: string): string | undefined {
  * Theme scales named unlike their token group (stitches.config.ts): easings are the `transitions`
  * scale, the one Stitches' `transition` property reads `$functional` from.
  */
-const SCALE_OF_GROUP: Readonly<Record<string, string>> = { easings: "transitions" };
+const SCALE_OF_GROUP: ReadonlyMap<string, string> = new Map([["easings", "transitions"]]);
 
 /**
  * The CSS variable reference for a token, named the way Stitches names its theme variables
@@ -38,7 +38,7 @@ export function cssVar(path: TokenPath): string;
 export function cssVar(path: string, fallback?: string): string;
 export function cssVar(path: string, fallback?: string): string {
   const parts = split(path);
-  const name = parts ? `--${SCALE_OF_GROUP[parts[0]] ?? parts[0]}-${parts[1]}` : `--${path.replace(/[^a-zA-Z0-9-]/g, "-")}`;
+  const name = parts ? `--${SCALE_OF_GROUP.get(parts[0]) ?? parts[0]}-${parts[1]}` : `--${path.replace(/[^a-zA-Z0-9-]/g, "-")}`;
   const known = token(path) !== undefined;
   if (!known && fallback !== undefined) return `var(${name}, ${fallback})`;
   return `var(${name})`;
