@@ -1,10 +1,14 @@
 import { createStitches, type CSS as StitchesCSS } from "@stitches/react";
 import { designTokens, mediaQueries } from "./design-tokens";
 
-// The Stitches config is built from the tokens: theme scales, media queries, utilities.
+// The Stitches config is built from the tokens: theme scales, media queries, utilities. Every token
+// group is a scale, so every cssVar() answer (token-lookup.ts) is a variable the page defines;
+// breakpoints too, though media queries cannot read variables.
 export const { styled, css, globalCss, keyframes, getCssText, theme, config } = createStitches({
   theme: {
+    breakpoints: designTokens.breakpoints,
     colors: designTokens.colors,
+    gradients: designTokens.gradients,
     space: designTokens.space,
     sizes: { ...designTokens.space, ...designTokens.sizes },
     fonts: designTokens.fonts,
@@ -12,6 +16,7 @@ export const { styled, css, globalCss, keyframes, getCssText, theme, config } = 
     fontWeights: designTokens.fontWeights,
     lineHeights: designTokens.lineHeights,
     radii: designTokens.radii,
+    opacity: designTokens.opacity,
     shadows: designTokens.shadows,
     transitions: designTokens.easings,
     zIndices: designTokens.zIndices,

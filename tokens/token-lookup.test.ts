@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { designTokens, mediaQueries, negativeSpace } from "./design-tokens";
 import { cssVar, token } from "./token-lookup";
-import { getCssText, styled } from "./stitches.config";
+import { css, getCssText, styled } from "./stitches.config";
 
 describe("token()", () => {
   it("returns the value of a known token", () => {
@@ -34,6 +34,21 @@ describe("cssVar()", () => {
   });
   it("carries a fallback value for unknown tokens", () => {
     expect(cssVar("colors.nope", "#000")).toBe("var(--colors-nope, #000)");
+    expect(cssVar("constructor.x", "0")).toBe("var(--constructor-x, 0)");
+  });
+  it("answers only with variables the page's CSS defines, each with its token's value", () => {
+    // getCssText() is the stylesheet entry.server.tsx puts in every page; the theme is in it from the start.
+    const defined = new Map([...getCssText().matchAll(/(--[\w-]+):([^;}]*)/g)].map(([, name, value]) => [name, value]));
+    const answers = Object.entries(designTokens).flatMap(([group, tokens]) =>
+      Object.entries(tokens as Record<string, string>).map(([name, value]) => ({ path: `${group}.${name}`, reference: cssVar(`${group}.${name}`), value })),
+    );
+    const wrong = answers.filter(({ reference, value }) => defined.get(/^var\((--[\w-]+)\)$/.exec(reference)?.[1] ?? "") !== value);
+    expect(wrong.map(({ path, reference }) => `${path} → ${reference}`)).toEqual([]);
+    expect(answers.length).toBeGreaterThan(150);
+  });
+  it("points easings at the variables Stitches' transition properties use", () => {
+    expect(css({ transition: "opacity 200ms $functional" })().className).toBeTruthy();
+    expect(getCssText()).toContain(`transition:opacity 200ms ${cssVar("easings.functional")}`);
   });
   it("matches a variable Stitches actually emits", () => {
     const Probe = styled("div", { color: "$purple" });

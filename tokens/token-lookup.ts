@@ -24,6 +24,12 @@ export function token(path: string, fallback?: string): string | undefined {
 }
 
 /**
+ * Theme scales named unlike their token group (stitches.config.ts): easings are the `transitions`
+ * scale, the one Stitches' `transition` property reads `$functional` from.
+ */
+const SCALE_OF_GROUP: ReadonlyMap<string, string> = new Map([["easings", "transitions"]]);
+
+/**
  * The CSS variable reference for a token, named the way Stitches names its theme variables
  * (`--colors-purple`), so plain CSS and Stitches components agree.
  * Unknown tokens give the fallback value inside `var()` when one is given, so CSS still renders.
@@ -32,7 +38,7 @@ export function cssVar(path: TokenPath): string;
 export function cssVar(path: string, fallback?: string): string;
 export function cssVar(path: string, fallback?: string): string {
   const parts = split(path);
-  const name = parts ? `--${parts[0]}-${parts[1]}` : `--${path.replace(/[^a-zA-Z0-9-]/g, "-")}`;
+  const name = parts ? `--${SCALE_OF_GROUP.get(parts[0]) ?? parts[0]}-${parts[1]}` : `--${path.replace(/[^a-zA-Z0-9-]/g, "-")}`;
   const known = token(path) !== undefined;
   if (!known && fallback !== undefined) return `var(${name}, ${fallback})`;
   return `var(${name})`;

@@ -30,6 +30,29 @@ describe("resolveUrl", () => {
     expect(resolveUrl("https://www.london-theatre-tickets.example/", prod).external).toBe(true);
   });
 
+  it.each(["/\\evil.example/x", "\\\\evil.example/x", "\\/evil.example/x", "/\t/evil.example/x", "//evil.example/x"])(
+    "reads %j as the browser does: another host, so external and in a new tab",
+    (url) => {
+      for (const ctx of [dev, prod]) {
+        const resolved = resolveUrl(url, ctx);
+        expect(resolved.external).toBe(true);
+        expect(resolved.invalid).toBe(true);
+        expect(new URL(resolved.href).host).toBe("evil.example");
+      }
+    },
+  );
+
+  it("keeps a path internal when the browser resolves it to this site", () => {
+    expect(resolveUrl("/guides/../fr/?a=1#b", prod)).toEqual({ href: "/fr/?a=1#b", external: false, invalid: false });
+    expect(resolveUrl("//www.paris-experiences.example/fr/", prod)).toEqual({ href: "/fr/", external: false, invalid: false });
+    expect(resolveUrl("\\guides", prod)).toEqual({ href: "/guides", external: false, invalid: false });
+  });
+
+  it("compares origins, not host names: another port or scheme is another site", () => {
+    expect(resolveUrl("https://www.paris-experiences.example:8443/fr/", prod)).toMatchObject({ external: true, href: "https://www.paris-experiences.example:8443/fr/" });
+    expect(resolveUrl("http://www.paris-experiences.example/fr/", prod).external).toBe(true);
+  });
+
   it("spec §8: an unparseable URL is external (made absolute) and invalid", () => {
     expect(resolveUrl("www.louvre.fr", dev)).toEqual({ href: "https://www.louvre.fr", external: true, invalid: true });
     expect(resolveUrl("", dev)).toEqual({ href: "", external: false, invalid: true });

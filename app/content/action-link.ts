@@ -26,13 +26,31 @@ export interface LinkContext {
 const SAFE_SCHEME = /^(https?:|mailto:|tel:)/i;
 const ANY_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
+/** The origin the page is served from, as the browser sees it (page-url.ts: http only in development). */
+function pageOrigin(ctx: LinkContext): URL {
+  const host = ctx.mode === "production" ? ctx.host.replace(/:\d+$/, "") : ctx.host;
+  const scheme = ctx.mode === "development" ? "http" : "https";
+  const base = `${scheme}://${host}/`;
+  // An unusable Host header still needs a base; a reserved name matches no real link.
+  return host && URL.canParse(base) ? new URL(base) : new URL(`${scheme}://site.invalid/`);
+}
+
 export function resolveUrl(raw: string, ctx: LinkContext): { href: string; external: boolean; invalid: boolean } {
   // Browsers ignore tabs and newlines inside a scheme ("java\nscript:"), so strip them before checking.
   const url = raw.replace(/[\u0000-\u001F\u007F\s]+/g, "");
   if (!url) return { href: "", external: false, invalid: true };
-  if (url.startsWith("/") && !url.startsWith("//")) return { href: url, external: false, invalid: false };
   if (url.startsWith("#")) return { href: url, external: false, invalid: false };
   if (ANY_SCHEME.test(url) && !SAFE_SCHEME.test(url)) return { href: "", external: true, invalid: true };
+  const origin = pageOrigin(ctx);
+  if (/^[/\\]/.test(url)) {
+    // A site path as the browser reads it (WHATWG URL): "/\\evil.example" and "//evil.example" name
+    // another host. One that leaves the site was not meant to: spec §8, invalid, external, new tab.
+    const parsed = URL.canParse(url, origin) ? new URL(url, origin) : null;
+    if (!parsed) return { href: "", external: false, invalid: true };
+    return parsed.origin === origin.origin
+      ? { href: `${parsed.pathname}${parsed.search}${parsed.hash}`, external: false, invalid: false }
+      : { href: parsed.href, external: true, invalid: true };
+  }
   try {
     const parsed = new URL(url);
     if (!SAFE_SCHEME.test(parsed.protocol)) return { href: "", external: true, invalid: true };
@@ -47,7 +65,8 @@ export function resolveUrl(raw: string, ctx: LinkContext): { href: string; exter
       return isValidEmail(address) ? { href: parsed.href, external: false, invalid: false } : { href: "", external: false, invalid: true };
     }
     if (parsed.protocol === "tel:") return { href: parsed.href, external: false, invalid: false };
-    const sameSite = ctx.knownHosts.includes(parsed.hostname) && ctx.mode === "production" && parsed.hostname === ctx.host.replace(/:\d+$/, "");
+    // Same origin, not just same host name: another port or scheme is another site to the browser.
+    const sameSite = ctx.mode === "production" && ctx.knownHosts.includes(parsed.hostname) && parsed.origin === origin.origin;
     return { href: sameSite ? `${parsed.pathname}${parsed.search}${parsed.hash}` : parsed.href, external: !sameSite, invalid: false };
   } catch {
     // Not a URL we can parse: spec §8 says treat it as external; make it absolute so it leaves the site.

@@ -1,13 +1,14 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_LANGUAGE, isSupportedLanguage } from "~/i18n/languages";
 import { joinUid, splitUid } from "~/page/page-url";
-import { formatIssues, PageDocumentSchema, SiteSchema, type PageDocument, type Site } from "./page-document";
+import { formatIssues, PAGE_LIMITS, PageDocumentSchema, SiteSchema, type PageDocument, type Site } from "./page-document";
 
 // Reads content/ once: one folder per site, `site.json` plus `pages/**/<slug>.<lang>.json`.
 //   content/london-theatre-tickets/pages/index.en.json                → uid www.london-theatre-tickets.example
 //   content/london-theatre-tickets/pages/shows/les-miserables.fr.json → uid ….example.shows.les-miserables
-// A bad document is reported with its file and field and left out; every other page keeps working.
+// A bad document or folder entry is reported with its file and field and left out; every other page
+// keeps working.
 
 export interface ContentError {
   file: string;
@@ -37,18 +38,45 @@ export interface ContentStore {
 
 const PAGE_FILE = /^([a-z0-9-]+)\.([a-z]{2})\.json$/;
 
-function listJson(dir: string): string[] {
+/** Why an entry could not be read, in words an editor can act on. */
+function unreadable(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ENOENT") return "(link): its target is missing; skipped";
+  if (code === "ELOOP") return "(link): a symlink loop; skipped";
+  return `(entry): cannot be read (${code ?? (error as Error).message}); skipped`;
+}
+
+/**
+ * The JSON files under `dir`, following symlinks. An entry that cannot be read (a dangling symlink, a
+ * symlink loop, a folder linking back above itself) goes to `skipped` and the rest are still listed.
+ */
+function listJson(dir: string, skipped: ContentError[], rel: (file: string) => string, ancestors: ReadonlySet<string> = new Set([realpathSync(dir)])): string[] {
   let entries: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) entries = entries.concat(listJson(full));
-    else if (name.endsWith(".json")) entries.push(full);
+    try {
+      const stats = statSync(full);
+      if (stats.isDirectory()) {
+        const real = realpathSync(full);
+        if (ancestors.has(real)) skipped.push({ file: rel(full), issues: ["(link): loops back to a folder above it; skipped"] });
+        else entries = entries.concat(listJson(full, skipped, rel, new Set([...ancestors, real])));
+      } else if (name.endsWith(".json")) {
+        // A pipe or device named *.json would block the read forever.
+        if (stats.isFile()) entries.push(full);
+        else skipped.push({ file: rel(full), issues: ["(entry): not a regular file; skipped"] });
+      }
+    } catch (error) {
+      skipped.push({ file: rel(full), issues: [unreadable(error)] });
+    }
   }
   return entries;
 }
 
 function readJson(file: string): { ok: true; value: unknown } | { ok: false; message: string } {
   try {
+    // Measured before reading: parsing is where an oversized document would cost the most.
+    const size = statSync(file).size;
+    if (size > PAGE_LIMITS.fileBytes) return { ok: false, message: `(file size): ${Math.ceil(size / 1024)} KB; at most ${PAGE_LIMITS.fileBytes / 1024} KB` };
     return { ok: true, value: JSON.parse(readFileSync(file, "utf8")) };
   } catch (error) {
     return { ok: false, message: `(document): not valid JSON: ${(error as Error).message}` };
@@ -63,7 +91,14 @@ export function loadContent(contentDir: string): ContentStore {
   const pages = new Map<string, Map<string, LoadedPage>>();
 
   const siteDirs = readdirSync(root)
-    .filter((name) => statSync(path.join(root, name)).isDirectory())
+    .filter((name) => {
+      try {
+        return statSync(path.join(root, name)).isDirectory();
+      } catch (error) {
+        errors.push({ file: rel(path.join(root, name)), issues: [unreadable(error)] });
+        return false;
+      }
+    })
     .sort();
 
   for (const dirName of siteDirs) {
@@ -87,11 +122,13 @@ export function loadContent(contentDir: string): ContentStore {
 
     const pagesDir = path.join(root, dirName, "pages");
     let files: string[] = [];
+    const skipped: ContentError[] = [];
     try {
-      files = listJson(pagesDir);
+      files = listJson(pagesDir, skipped, rel);
     } catch {
       errors.push({ file: rel(pagesDir), issues: ["(folder): a site needs a pages/ folder"] });
     }
+    errors.push(...skipped);
     for (const file of files) {
       const relative = path.relative(pagesDir, file);
       const dirs = path.dirname(relative) === "." ? [] : path.dirname(relative).split(path.sep);

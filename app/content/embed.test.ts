@@ -66,6 +66,34 @@ describe("localizeMapsUrl (spec §5: maps get the page language)", () => {
     expect(localizeMapsUrl("https://www.google.com/search?q=x", "en")).toBeNull();
     expect(localizeMapsUrl("https://www.google.com/maps/place/Paris", "en")).toBeNull();
   });
+  it.each([
+    ["the redirector", "https://www.google.com/url?q=https://evil.example&output=embed"],
+    ["search", "https://www.google.com/search?q=x&output=embed"],
+    ["a place page", "https://www.google.com/maps/place/Paris?output=embed"],
+    ["a look-alike path", "https://www.google.com/mapsembed?output=embed"],
+    ["an /intl/ redirector", "https://www.google.com/intl/en/url?q=https://evil.example&output=embed"],
+  ])("output=embed alone does not make %s a map", (_, url) => {
+    expect(localizeMapsUrl(url, "en")).toBeNull();
+    expect(classifyEmbed(url, "en").kind).toBe("blocked");
+  });
+  it.each([
+    "https://www.google.com/maps/embed?pb=!1m2",
+    "https://www.google.com/maps/embed/v1/place?q=Louvre",
+    "https://www.google.com/intl/fr/maps/embed?pb=!1m2",
+    "https://maps.google.com/maps?q=Paris&output=embed",
+    "https://www.google.com/maps?q=Paris&output=embed",
+  ])("still frames the Maps embed form %s", (url) => {
+    expect(classifyEmbed(url, "en")).toMatchObject({ kind: "iframe", provider: "maps" });
+  });
+  it("replaces both languages in a current embed code (!3m2 and !5m2)", () => {
+    // As copied from Google Maps' "Embed a map" dialog today: the language appears twice.
+    const code =
+      "https://www.google.com/maps/embed?pb=!1m18!1m12!1m3!1d2624.9916256937595!2d2.2922926!3d48.8583736!2m3!1f0!2f0!3f0!3m2!1i1024!2i768!4f13.1!3m3!1m2!1s0x47e66e2964e34e2d%3A0x8ddca9ee380ef7e0!2sEiffel%20Tower!5e0!3m2!1sen!2sfr!4v1700000000000!5m2!1sen!2sfr";
+    const pb = new URL(localizeMapsUrl(code, "de")!).searchParams.get("pb")!;
+    expect(pb).toContain("!3m2!1sde!2sfr!");
+    expect(pb).toMatch(/!5m2!1sde!2sfr$/);
+    expect(pb).not.toContain("!1sen!");
+  });
 });
 
 describe("classifyEmbed", () => {

@@ -60,10 +60,18 @@ export function spotifyEmbedUrl(raw: string): string | null {
   return `https://open.spotify.com/embed/${type}/${id}`;
 }
 
+/** Maps' embed paths: the embed API (`/maps/embed…`), and the classic `/maps?…&output=embed`. */
+function isMapsEmbedPath(path: string, url: URL): boolean {
+  if (path === "/maps/embed" || path.startsWith("/maps/embed/")) return true;
+  // Only on /maps: elsewhere on www.google.com (/url, /search) output=embed frames any page.
+  return path === "/maps" && url.searchParams.get("output") === "embed";
+}
+
 /**
  * spec §5: a Maps embed gets the page language in place of its own: the `hl` and `language` query
- * parameters, the language inside the `pb` parameter (`!1s{lang}!2s{region}` after `!3m2`), and an
- * `/intl/{lang}/` path segment. Returns null when the URL is not a Google Maps embed.
+ * parameters, the languages inside the `pb` parameter (`!1s{lang}!2s{region}` after `!3m2`, and again
+ * after `!5m2` in current embed codes), and an `/intl/{lang}/` path segment. Returns null when the URL
+ * is not a Google Maps embed.
  */
 export function localizeMapsUrl(raw: string, lang: string): string | null {
   const url = parseHttpsUrl(raw);
@@ -71,9 +79,9 @@ export function localizeMapsUrl(raw: string, lang: string): string | null {
   const language = toSupportedLanguage(lang);
   url.pathname = url.pathname.replace(/^\/intl\/[a-z]{2}(?:[-_][a-zA-Z]{2})?\//, `/intl/${language}/`);
   const path = url.pathname.replace(/^\/intl\/[a-z]{2}\//, "/");
-  if (!(path === "/maps/embed" || path.startsWith("/maps/embed/")) && url.searchParams.get("output") !== "embed") return null;
+  if (!isMapsEmbedPath(path, url)) return null;
   const pb = url.searchParams.get("pb");
-  if (pb) url.searchParams.set("pb", pb.replace(/!3m2!1s[a-zA-Z]{2,3}(?:[-_][a-zA-Z]{2})?!2s/, `!3m2!1s${language}!2s`));
+  if (pb) url.searchParams.set("pb", pb.replace(/!([35])m2!1s[a-zA-Z]{2,3}(?:[-_][a-zA-Z]{2})?!2s/g, `!$1m2!1s${language}!2s`));
   if (url.searchParams.has("language")) url.searchParams.set("language", language);
   url.searchParams.set("hl", language);
   return url.toString();

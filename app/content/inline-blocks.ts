@@ -190,6 +190,13 @@ export function parseRichText(text: string): RichNode[] {
   return out;
 }
 
+/** What a rich-text field renders, counted as parseRichText reads it: elements (paragraphs, headings, list items) and inline blocks. */
+export function measureRichText(text: string): { elements: number; inlineBlocks: number } {
+  const lines = parseRichText(text).flatMap((node) => (node.kind === "list" ? node.items : [node.children]));
+  const inlineBlocks = lines.reduce((sum, nodes) => sum + nodes.filter((node) => node.kind === "block").length, 0);
+  return { elements: lines.length, inlineBlocks };
+}
+
 /** True when every node renders as phrasing content (see PHRASING_BLOCKS). */
 export function isPhrasing(nodes: readonly InlineNode[]): boolean {
   return nodes.every((node) => node.kind !== "block" || PHRASING_BLOCKS.has(node.name));

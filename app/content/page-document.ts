@@ -1,10 +1,27 @@
 import * as z from "zod";
+import { measureRichText } from "./inline-blocks";
 
 // The shape of the documents in content/ (issue 2). Sites hold the default header and footer;
 // a page document may override either. Validated with zod when loaded; issues name file and field.
 
 export const PAGE_TYPES = ["city", "category", "collection", "show", "theatre", "guide"] as const;
 export type PageType = (typeof PAGE_TYPES)[number];
+
+/**
+ * Bounds on one page document, so no page can hold the server's event loop for long (issue 20 §8).
+ * Each is many times what the largest document in content/ uses; a test keeps it that way.
+ */
+export const PAGE_LIMITS = {
+  /** Checked on disk before the file is parsed (content-store.server.ts). */
+  fileBytes: 512 * 1024,
+  blocks: 100,
+  textPerBlock: 10_000,
+  textPerDocument: 100_000,
+  /** Paragraphs, headings and list items: each is a node to render and to send for hydration. */
+  textElementsPerDocument: 1_000,
+  inlineBlocksPerBlock: 100,
+  inlineBlocksPerDocument: 300,
+} as const;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 /** Local asset path (served from public/) or an http(s) URL. Never javascript:, data: and the like. */
@@ -113,7 +130,11 @@ export const PriceSourceSchema = z.discriminatedUnion("kind", [
 export type PriceSource = z.infer<typeof PriceSourceSchema>;
 
 export const BlockSchema = z.discriminatedUnion("type", [
-  z.object({ ...blockBase, type: z.literal("rich_text"), text: z.string().min(1).max(20000) }),
+  z.object({
+    ...blockBase,
+    type: z.literal("rich_text"),
+    text: z.string().min(1).max(PAGE_LIMITS.textPerBlock, `at most ${PAGE_LIMITS.textPerBlock} characters in one block`),
+  }),
   z.object({
     ...blockBase,
     type: z.literal("image"),
@@ -151,6 +172,30 @@ export const PageSubjectSchema = z.object({
   displayName: text(100),
 });
 
+/**
+ * Rich text costs by what it renders, not by its length: a short paragraph or inline block becomes
+ * far more markup and hydration data than it takes to write, so both are counted.
+ */
+function checkRichTextTotals(body: Block[], ctx: z.RefinementCtx): void {
+  const total = { characters: 0, elements: 0, inlineBlocks: 0 };
+  body.forEach((block, index) => {
+    if (block.type !== "rich_text") return;
+    const { elements, inlineBlocks } = measureRichText(block.text);
+    total.characters += block.text.length;
+    total.elements += elements;
+    total.inlineBlocks += inlineBlocks;
+    if (inlineBlocks > PAGE_LIMITS.inlineBlocksPerBlock) {
+      ctx.addIssue({ code: "custom", path: [index, "text"], message: `${inlineBlocks} inline blocks; at most ${PAGE_LIMITS.inlineBlocksPerBlock} in one block` });
+    }
+  });
+  const over = (count: number, max: number, what: string) => {
+    if (count > max) ctx.addIssue({ code: "custom", message: `${count} ${what}; at most ${max} in one document` });
+  };
+  over(total.characters, PAGE_LIMITS.textPerDocument, "characters of rich text");
+  over(total.elements, PAGE_LIMITS.textElementsPerDocument, "paragraphs, headings and list items");
+  over(total.inlineBlocks, PAGE_LIMITS.inlineBlocksPerDocument, "inline blocks");
+}
+
 export const PageDocumentSchema = z.object({
   pageType: z.enum(PAGE_TYPES),
   pageSubType: z.string().regex(/^[a-z][a-z0-9_-]*$/).max(40).optional(),
@@ -173,7 +218,11 @@ export const PageDocumentSchema = z.object({
     .optional(),
   header: HeaderConfigSchema.optional(),
   footer: FooterConfigSchema.optional(),
-  body: z.array(BlockSchema).max(200).default([]),
+  body: z
+    .array(BlockSchema)
+    .max(PAGE_LIMITS.blocks, `at most ${PAGE_LIMITS.blocks} blocks in one document`)
+    .default([])
+    .superRefine(checkRichTextTotals),
 });
 export type PageDocument = z.infer<typeof PageDocumentSchema>;
 

@@ -24,6 +24,9 @@ const NASTY_VALUES = [
   '"><img src=x onerror=alert(1)>',
   "' onmouseover='alert(1)",
   "//evil.example/x.js",
+  "/\\evil.example/x",
+  "\\\\evil.example/x",
+  "\\/evil.example/x",
   "https://evil.example/embed",
   "https://www.youtube.com.evil.example/embed/dQw4w9WgXcQ",
   "https://youtu.be/dQw4w9WgXcQ",
@@ -92,6 +95,9 @@ const richText = fc.array(fragment, { minLength: 1, maxLength: 10 }).map((parts)
 const URL_ATTRS = ["href", "src", "srcset", "action", "formaction", "poster", "data", "xlink:href", "background", "cite"];
 const UNSAFE = /^(javascript|data|vbscript|file):/i;
 
+// The page the blocks render on (blocks-render.tsx: development URL mode on the Paris host).
+const PAGE_URL = new URL("http://www.paris-experiences.example/?uid=www.paris-experiences.example.guides.best-time-to-visit&lang=en");
+
 function assertSafe(html: string) {
   expect(html).not.toMatch(/<script/i);
   const root = dom(html);
@@ -112,6 +118,14 @@ function assertSafe(html: string) {
       expect(EMBED_HOSTS.has(src.hostname), `frame from ${src.hostname}`).toBe(true);
       expect(el.getAttribute("loading")).toBe("lazy");
       expect(el.getAttribute("title")).toBeTruthy();
+    }
+    if (el.tagName === "A" && el.hasAttribute("href") && !el.hasAttribute("download")) {
+      // Resolved as the browser will: a link that leaves the page's origin is never shown as internal.
+      const href = el.getAttribute("href")!;
+      const target = URL.canParse(href, PAGE_URL) ? new URL(href, PAGE_URL) : null;
+      if (target && /^https?:$/.test(target.protocol) && target.origin !== PAGE_URL.origin) {
+        expect(el.getAttribute("rel") ?? "", `internal-looking link to ${target.href}`).toMatch(/\bnoopener\b/);
+      }
     }
     if (el.getAttribute("target") === "_blank") {
       expect(el.getAttribute("rel")?.split(" ")).toEqual(expect.arrayContaining(["noopener", "noreferrer"]));

@@ -81,6 +81,14 @@ describe("inline blocks", () => {
     expect(a.getAttribute("rel")).toBe("noopener noreferrer");
   });
 
+  it("a: a path the browser reads as another host (/\\evil.example) is external, in a new tab", () => {
+    const a = dom(renderRich('{a href="/\\evil.example/x" label="Offers"}')).querySelector("a")!;
+    // What Chromium follows: backslashes count as slashes in http(s) URLs.
+    expect(new URL(a.getAttribute("href")!, "http://www.paris-experiences.example/").host).toBe("evil.example");
+    expect(a.getAttribute("target")).toBe("_blank");
+    expect(a.getAttribute("rel")).toBe("noopener noreferrer");
+  });
+
   it("a: unsafe schemes lose the link and keep the words", () => {
     for (const href of ["javascript:alert(1)", "java\tscript:alert(1)", "data:text/html,x", "vbscript:x", " JAVASCRIPT:alert(1)"]) {
       const root = dom(renderRich(`{a href="${href}" label="Click"}`));
@@ -178,6 +186,12 @@ describe("body blocks", () => {
     const off = dom(renderBlock({ type: "video", url: "https://vimeo.com/123", title: "Loire" }));
     expect(off.querySelector("iframe")).toBeNull();
     expect(off.querySelector("a")?.getAttribute("rel")).toBe("noopener noreferrer");
+  });
+
+  it("video: the poster has intrinsic dimensions (16:9), like every other image", () => {
+    const img = dom(renderBlock({ type: "video", url: `https://youtu.be/${YT}`, title: "Paris by night", posterUrl: "/media/paris/video-poster.jpg" })).querySelector("img")!;
+    expect(img.getAttribute("src")).toBe("/media/paris/video-poster.jpg");
+    expect([img.getAttribute("width"), img.getAttribute("height")]).toEqual(["1280", "720"]);
   });
 
   it("download: a link to the file", () => {

@@ -63,6 +63,10 @@ const Notice = styled("p", {
 
 type View = "poster" | "loading" | "player" | "unavailable";
 
+// The frame's 16:9; content gives no poster size, and YouTube's own posters are 1280×720.
+const POSTER_WIDTH = 1280;
+const POSTER_HEIGHT = 720;
+
 const YT_ENDED = 0;
 const YT_PLAYING = 1;
 const YT_PAUSED = 2;
@@ -135,7 +139,7 @@ export function YouTubePlayer({ videoId, title, posterUrl: rawPosterUrl }: YouTu
           aria-busy={view === "loading" ? true : undefined}
           disabled={view === "loading"}
         >
-          {posterUrl ? <img src={posterUrl} alt="" loading="lazy" decoding="async" /> : null}
+          {posterUrl ? <img src={posterUrl} alt="" width={POSTER_WIDTH} height={POSTER_HEIGHT} loading="lazy" decoding="async" /> : null}
           <PlayBadge>
             <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="M8 5v14l11-7z" fill="currentColor" />
