@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NONCE_PLACEHOLDER, PageCache, pageCacheKey, storableForMs, toCachedPage, withNonce } from "./page-cache.server";
+import { PageCache, pageCacheKey, storableForMs, toCachedPage, withNonce } from "./page-cache.server";
 
 const html = (headers: Record<string, string>) => new Headers({ "content-type": "text/html; charset=utf-8", ...headers });
 const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
@@ -43,7 +43,7 @@ describe("PageCache", () => {
   it("serves until the entry expires", () => {
     const cache = new PageCache(10, 1_000_000);
     cache.set("a", page("A", 5000));
-    expect(cache.get("a", 4999)?.body).toBe("A");
+    expect(cache.get("a", 4999)?.parts).toEqual(["A"]);
     expect(cache.get("a", 5000)).toBeUndefined();
     expect(cache.size).toBe(0);
   });
@@ -55,8 +55,8 @@ describe("PageCache", () => {
     cache.get("a", 1);
     cache.set("c", page("C"));
     expect(cache.get("b", 1)).toBeUndefined();
-    expect(cache.get("a", 1)?.body).toBe("A");
-    expect(cache.get("c", 1)?.body).toBe("C");
+    expect(cache.get("a", 1)?.parts).toEqual(["A"]);
+    expect(cache.get("c", 1)?.parts).toEqual(["C"]);
   });
 
   it("stays within its byte bound", () => {
@@ -73,9 +73,20 @@ describe("PageCache", () => {
 describe("nonces", () => {
   it("a stored page carries no nonce and each served copy gets the new one", () => {
     const stored = toCachedPage(200, html({ "cache-control": PUBLIC, "server-timing": "x", "set-cookie": "a=b" }), `<script nonce="N1">a</script><style nonce="N1"></style>`, "N1", 5000, 0);
-    expect(stored.body).not.toContain("N1");
-    expect(stored.body).toContain(NONCE_PLACEHOLDER);
+    expect(JSON.stringify(stored)).not.toContain("N1");
     expect(stored.headers.map(([name]) => name).sort()).toEqual(["cache-control", "content-type"]);
     expect(withNonce(stored, "N2")).toBe(`<script nonce="N2">a</script><style nonce="N2"></style>`);
+  });
+
+  it("a visitor's text that looks like a placeholder comes back as written", () => {
+    const rendered = `<script nonce="N1">a</script><input value="/?x=__PAGE_CACHE_NONCE__"/><p>__PAGE_CACHE_NONCE__ {nonce}</p>`;
+    const stored = toCachedPage(200, html({ "cache-control": PUBLIC }), rendered, "N1", 5000, 0);
+    expect(withNonce(stored, "N2")).toBe(rendered.replace(`nonce="N1"`, `nonce="N2"`));
+    expect(withNonce(stored, "N3")).toBe(rendered.replace(`nonce="N1"`, `nonce="N3"`));
+  });
+
+  it("a page rendered without a nonce is served as it was", () => {
+    const stored = toCachedPage(200, html({ "cache-control": PUBLIC }), "<p>__PAGE_CACHE_NONCE__</p>", "", 5000, 0);
+    expect(withNonce(stored, "N2")).toBe("<p>__PAGE_CACHE_NONCE__</p>");
   });
 });

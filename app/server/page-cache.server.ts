@@ -4,16 +4,16 @@
 // s-maxage, no Set-Cookie), for at most PAGE_CACHE_TTL_MS and never longer than their s-maxage.
 //
 // The key holds everything the HTML depends on besides the URL: the currency key, the visitor's country
-// (consent defaults), and the bot and mobile flags. The per-request CSP nonce is swapped for a placeholder
-// when stored and for a fresh nonce when served, so no two responses share a nonce.
-
-export const NONCE_PLACEHOLDER = "__PAGE_CACHE_NONCE__";
+// (consent defaults), and the bot and mobile flags. Each response gets its own CSP nonce: a page is
+// stored cut where its render put the nonce and served joined with a fresh one. The cuts come from the
+// render's own nonce, 128 random bits made after the request arrived, so no visitor text (not even a
+// former placeholder such as __PAGE_CACHE_NONCE__) can become a place where the live nonce is written.
 
 export interface CachedPage {
   status: number;
   headers: Array<[string, string]>;
-  /** The HTML with every occurrence of its render's nonce replaced by NONCE_PLACEHOLDER. */
-  body: string;
+  /** The HTML cut at every place its render wrote the nonce; served as parts.join(newNonce). */
+  parts: string[];
   expiresAt: number;
   bytes: number;
 }
@@ -90,17 +90,17 @@ export class PageCache {
   }
 }
 
-/** The stored form of a rendered page: its nonce replaced by the placeholder. */
+/** The stored form of a rendered page: cut where its render's nonce was. */
 export function toCachedPage(status: number, headers: Headers, html: string, nonce: string, ttlMs: number, now: number): CachedPage {
   const kept: Array<[string, string]> = [];
   for (const [name, value] of headers) {
     if (name === "content-type" || name === "cache-control" || name === "vary") kept.push([name, value]);
   }
-  const body = nonce ? html.split(nonce).join(NONCE_PLACEHOLDER) : html;
-  return { status, headers: kept, body, expiresAt: now + ttlMs, bytes: body.length * 2 };
+  const parts = nonce ? html.split(nonce) : [html];
+  return { status, headers: kept, parts, expiresAt: now + ttlMs, bytes: (html.length - nonce.length * (parts.length - 1)) * 2 };
 }
 
-/** The page to send for this request: the placeholder replaced by this response's nonce. */
+/** The page to send for this request, with this response's nonce where the render put its own. */
 export function withNonce(page: CachedPage, nonce: string): string {
-  return page.body.split(NONCE_PLACEHOLDER).join(nonce);
+  return page.parts.join(nonce);
 }
