@@ -7,7 +7,8 @@ import path from "node:path";
 import { getContentStore } from "~/content/content-store.server";
 import { getEnv } from "~/env.server";
 import { setSandboxHosts } from "~/prices/api-runtime.server";
-import { detectBot, detectMobile, readCountryCode } from "~/page/page-context.server";
+import { requestDevice } from "~/page/device.server";
+import { readCountryCode } from "~/page/page-context.server";
 import { readCookie } from "~/server/cookies.server";
 import { PageCache, pageCacheKey, storableForMs, toCachedPage, withNonce } from "~/server/page-cache.server";
 import { badRequestHtml, checkRequestTarget } from "~/server/request-guard.server";
@@ -90,8 +91,7 @@ async function servePage(req: express.Request, res: express.Response, nonce: str
     url: req.originalUrl,
     currencyKey: `${req.get("x-currency") ?? ""}/${readCookie(req.get("cookie") ?? null, "currency") ?? ""}`,
     countryCode: readCountryCode(headers, env.COUNTRY_HEADER),
-    isBot: detectBot(headers),
-    isMobile: detectMobile(headers),
+    device: requestDevice(headers).device,
   });
   const now = Date.now();
   const hit = pageCache.get(key, now);

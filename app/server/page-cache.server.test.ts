@@ -20,7 +20,7 @@ describe("storableForMs", () => {
 });
 
 describe("pageCacheKey", () => {
-  const base = { host: "Localhost:3000", url: "/?uid=a&lang=en", currencyKey: "/", countryCode: "FR", isBot: false, isMobile: false };
+  const base = { host: "Localhost:3000", url: "/?uid=a&lang=en", currencyKey: "/", countryCode: "FR", device: "desktop" as const };
   it("separates everything the HTML depends on", () => {
     const keys = new Set([
       pageCacheKey(base),
@@ -28,8 +28,8 @@ describe("pageCacheKey", () => {
       pageCacheKey({ ...base, currencyKey: "EUR/" }),
       pageCacheKey({ ...base, countryCode: "US" }),
       pageCacheKey({ ...base, countryCode: null }),
-      pageCacheKey({ ...base, isBot: true }),
-      pageCacheKey({ ...base, isMobile: true }),
+      pageCacheKey({ ...base, device: "bot" }),
+      pageCacheKey({ ...base, device: "mobile" }),
       pageCacheKey({ ...base, host: "www.paris-experiences.example" }),
     ]);
     expect(keys.size).toBe(8);

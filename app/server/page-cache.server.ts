@@ -1,10 +1,12 @@
+import type { Device } from "~/page/device.server";
+
 // An in-process micro-cache of rendered pages (the same idea as a CDN's full-page cache or nginx
 // micro-caching): rendering a page costs ~4× a bare document, and the same page is asked for many times
 // a second at peak. Only responses that a shared cache may keep are stored (200, `public` with
 // s-maxage, no Set-Cookie), for at most PAGE_CACHE_TTL_MS and never longer than their s-maxage.
 //
 // The key holds everything the HTML depends on besides the URL: the currency key, the visitor's country
-// (consent defaults), and the bot and mobile flags. Each response gets its own CSP nonce: a page is
+// (consent defaults), and the device (bot, mobile or desktop; device.server.ts). Each response gets its own CSP nonce: a page is
 // stored cut where its render put the nonce and served joined with a fresh one. The cuts come from the
 // render's own nonce, 128 random bits made after the request arrived, so no visitor text (not even a
 // former placeholder such as __PAGE_CACHE_NONCE__) can become a place where the live nonce is written.
@@ -23,12 +25,11 @@ export interface PageCacheKeyInput {
   url: string;
   currencyKey: string;
   countryCode: string | null;
-  isBot: boolean;
-  isMobile: boolean;
+  device: Device;
 }
 
 export function pageCacheKey(input: PageCacheKeyInput): string {
-  return [input.host.toLowerCase(), input.url, input.currencyKey, input.countryCode ?? "", input.isBot ? "bot" : "", input.isMobile ? "m" : "d"].join("|");
+  return [input.host.toLowerCase(), input.url, input.currencyKey, input.countryCode ?? "", input.device].join("|");
 }
 
 /** How long a response may be kept: min(s-maxage, cap), or 0 when it must not be stored. */

@@ -57,9 +57,15 @@ describe("page loader with prices", () => {
     expect(data.commerce.lists["category:1143@paris"]).toEqual([10006, 10007, 10008]);
     expect(data.commerce.experiences["10011"]?.name).toBe("CDG shared airport transfer");
     expect(headers["Cache-Control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600, stale-if-error=86400");
-    expect(headers.Vary).toBe("X-Currency, Cloudfront-Viewer-Country");
+    expect(headers.Vary).toBe("X-Currency, Cloudfront-Viewer-Country, X-Device, User-Agent, Sec-Ch-Ua-Mobile, Sec-Ch-Viewport-Width, Viewport-Width");
     expect(headers["Server-Timing"]).toMatch(/api-0;desc="[^"]+ miss";dur=[\d.]+/);
     expect(headers["Server-Timing"]).toMatch(/prices;desc="prices \(parallel, time-boxed\)";dur=/);
+  });
+
+  it("behind a CDN that sends X-Device, varies on it instead of the signals it was computed from", async () => {
+    const { data, headers } = await page(PARIS_PRICES_UID, { headers: { "x-device": "mobile", "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+    expect(headers.Vary).toBe("X-Currency, Cloudfront-Viewer-Country, X-Device");
+    expect(data.context).toMatchObject({ isMobile: true, isBot: false });
   });
 
   it("forwards the visitor's cookies and the firewall key upstream", async () => {
