@@ -15,6 +15,7 @@ import { badRequestHtml, checkRequestTarget } from "~/server/request-guard.serve
 import { startSandbox } from "../sandbox/server";
 import { compileHintedScripts } from "~/server/compile-hinted-scripts.server";
 import { makeNonce, securityHeaders } from "~/server/security-headers.server";
+import { isOperatorRequest, OPERATOR_CACHE_CONTROL, responseServerTiming } from "~/server/server-timing.server";
 
 // The storefront's HTTP server: static assets, security headers, then Remix.
 // Environment is validated first, so a bad setting stops start-up with a message naming it.
@@ -84,8 +85,14 @@ function fetchHeaders(req: express.Request): Headers {
 }
 
 async function servePage(req: express.Request, res: express.Response, nonce: string) {
+  const started = performance.now();
   // Built once: the cache key and the render both read the request's headers.
   const headers = fetchHeaders(req);
+  const operator = isOperatorRequest(headers, env.SERVER_TIMING_KEY);
+  const finish = (detail: string | null, pageCache: "hit" | "miss" | null) => {
+    res.setHeader("Server-Timing", responseServerTiming({ operator, detail, pageCache, totalMs: performance.now() - started }));
+    if (operator) res.setHeader("Cache-Control", OPERATOR_CACHE_CONTROL);
+  };
   const key = pageCacheKey({
     host: req.get("host") ?? "",
     url: req.originalUrl,
@@ -98,7 +105,7 @@ async function servePage(req: express.Request, res: express.Response, nonce: str
   if (hit) {
     res.status(hit.status);
     for (const [name, value] of hit.headers) res.setHeader(name, value);
-    res.setHeader("Server-Timing", 'page-cache;desc="hit"');
+    finish(null, "hit");
     return res.send(withNonce(hit, nonce));
   }
   const controller = new AbortController();
@@ -113,10 +120,12 @@ async function servePage(req: express.Request, res: express.Response, nonce: str
   if (ttlMs > 0) {
     const html = await response.text();
     pageCache.set(key, toCachedPage(response.status, response.headers, html, nonce, ttlMs, now));
-    res.setHeader("Server-Timing", `${response.headers.get("server-timing") ?? ""}${response.headers.has("server-timing") ? ", " : ""}page-cache;desc="miss"`);
+    finish(response.headers.get("server-timing"), "miss");
     return res.send(html);
   }
-  return res.send(Buffer.from(await response.arrayBuffer()));
+  const body = Buffer.from(await response.arrayBuffer());
+  finish(response.headers.get("server-timing"), "miss");
+  return res.send(body);
 }
 
 app.all("*", (req, res, next) => {

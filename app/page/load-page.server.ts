@@ -18,6 +18,7 @@ import type { PageContext } from "../../tracking/page-context";
 import { buildPageContext, documentVary, isTheatreBrandUid } from "./page-context.server";
 import { pageHref, pageUrl } from "./page-url";
 import { resolvePageRequest } from "./resolve-page-request";
+import { isOperatorRequest } from "~/server/server-timing.server";
 
 // The page loader's recipe (ARCHITECTURE: a request, end to end):
 // resolve site + uid + lang → load the document → build the page context → links and alternates.
@@ -201,6 +202,7 @@ export async function loadPageResponse(request: Request): Promise<PageResponse> 
     timings: prices.timings,
     pricesMs: prices.durationMs,
     varyOn,
+    operator: isOperatorRequest(request.headers, env.SERVER_TIMING_KEY),
   });
 
   const data: PageData = {

@@ -1,6 +1,7 @@
 import { PAGE_CACHE } from "./cache-strategies";
 import { CURRENCY_KEY_HEADER, type CurrencySource } from "./page-currency.server";
 import type { UpstreamTiming } from "./price-loaders.server";
+import { OPERATOR_CACHE_CONTROL } from "~/server/server-timing.server";
 
 // The page's HTTP caching and timing headers (issue 6 §3).
 //  - Cache-Control: shared caches may keep a page for s-maxage and serve it stale while they refresh.
@@ -12,13 +13,16 @@ import type { UpstreamTiming } from "./price-loaders.server";
 //    then private, so no shared cache can hand one visitor's currency to another.
 //    The CDN country header is varied on too: the consent defaults in <head> depend on it. So is the
 //    device (X-Device from the CDN, else the User-Agent and client hints it was read from; device.server.ts).
-//  - Server-Timing: one entry per upstream call plus the total time spent waiting for prices.
+//  - Server-Timing, for an operator's request only (server-timing.server.ts): one entry per upstream
+//    call plus the total time spent waiting for prices. That response is private, no-store.
 
 export interface PageHeadersInput {
   currencySource: CurrencySource;
   degraded: boolean;
   timings: readonly UpstreamTiming[];
   pricesMs: number;
+  /** The request carried the Server-Timing key: upstream detail, and no shared cache may keep it. */
+  operator?: boolean;
   /** Other request headers the HTML depends on: the CDN country header (consent defaults), the device's. */
   varyOn?: readonly string[];
 }
@@ -53,9 +57,7 @@ export function serverTiming(timings: readonly UpstreamTiming[], pricesMs: numbe
 }
 
 export function pageHeaders(input: PageHeadersInput): Record<string, string> {
-  return {
-    "Cache-Control": pageCacheControl(input.currencySource, input.degraded),
-    Vary: varyHeader([CURRENCY_KEY_HEADER, ...(input.varyOn ?? [])]),
-    "Server-Timing": serverTiming(input.timings, input.pricesMs),
-  };
+  const vary = varyHeader([CURRENCY_KEY_HEADER, ...(input.varyOn ?? [])]);
+  if (!input.operator) return { "Cache-Control": pageCacheControl(input.currencySource, input.degraded), Vary: vary };
+  return { "Cache-Control": OPERATOR_CACHE_CONTROL, Vary: vary, "Server-Timing": serverTiming(input.timings, input.pricesMs) };
 }

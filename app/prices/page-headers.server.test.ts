@@ -47,6 +47,14 @@ describe("page cache headers", () => {
     expect(notFoundCacheControl(null)).toBe("public, max-age=60");
     expect(notFoundCacheControl("cookie")).toMatch(/^private/);
   });
+  it("upstream detail goes to an operator's request only, which no shared cache may keep", () => {
+    const visitor = pageHeaders({ currencySource: "site", degraded: false, timings: [], pricesMs: 1 });
+    expect(visitor["Server-Timing"]).toBeUndefined();
+    const operator = pageHeaders({ currencySource: "site", degraded: false, timings: [], pricesMs: 1, operator: true });
+    expect(operator["Server-Timing"]).toMatch(/^prices;desc=/);
+    expect(operator["Cache-Control"]).toBe("private, no-store");
+    expect(operator.Vary).toBe(visitor.Vary);
+  });
   it("Server-Timing names each upstream call and the total", () => {
     expect(
       serverTiming(

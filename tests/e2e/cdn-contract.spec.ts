@@ -6,6 +6,7 @@ import { PARIS } from "./fixtures";
 // computes), no cached copy carries another response's nonce, and visitors see no upstream detail.
 // HTTP only, so no browser starts.
 
+const TIMING_KEY = process.env.E2E_SERVER_TIMING_KEY ?? "e2e-server-timing-key-5d1e8b2a";
 const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -106,5 +107,24 @@ test.describe("the page cache's nonces", () => {
       expect(body, "the visitor's text as written").toContain("__PAGE_CACHE_NONCE__");
       expect(withoutNonces(body)).toBe(withoutNonces(responses[0]!.body));
     }
+  });
+});
+
+test.describe("what visitors see", () => {
+  test("Server-Timing shows visitors a total only; the operator key shows upstream calls and the page cache", async ({ request }) => {
+    for (const headers of [{}, { "x-server-timing-key": "not-the-key-0000000000" }] as Array<Record<string, string>>) {
+      const { response } = await get(request, PAGE, headers);
+      expect(response.headers()["server-timing"]).toMatch(/^total;dur=\d+(\.\d+)?$/);
+    }
+    // A date no other test asks for, so the page is rendered for this request.
+    const fresh = `${PAGE}&date=2099-${String(1 + (Date.now() % 12)).padStart(2, "0")}-${String(1 + (Date.now() % 28)).padStart(2, "0")}`;
+    const { response } = await get(request, fresh, { "x-server-timing-key": TIMING_KEY });
+    const timing = response.headers()["server-timing"] ?? "";
+    expect(timing).toMatch(/prices;desc="[^"]+";dur=/);
+    expect(timing).toContain('page-cache;desc="miss"');
+    expect(timing).toMatch(/total;dur=/);
+    // Detail is for the operator's request alone: no shared cache may keep it.
+    expect(response.headers()["cache-control"]).toMatch(/private/);
+    expect(response.headers()["cache-control"]).toMatch(/no-store/);
   });
 });
