@@ -93,15 +93,16 @@ async function servePage(req: express.Request, res: express.Response, nonce: str
     res.setHeader("Server-Timing", responseServerTiming({ operator, detail, pageCache, totalMs: performance.now() - started }));
     if (operator) res.setHeader("Cache-Control", OPERATOR_CACHE_CONTROL);
   };
+  // One URL for the key and the render, parsed as the render parses it.
+  const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
   const key = pageCacheKey({
-    host: req.get("host") ?? "",
-    url: req.originalUrl,
+    url,
     currencyKey: `${req.get("x-currency") ?? ""}/${readCookie(req.get("cookie") ?? null, "currency") ?? ""}`,
     countryCode: readCountryCode(headers, env.COUNTRY_HEADER),
     device: requestDevice(headers).device,
   });
   const now = Date.now();
-  const hit = pageCache.get(key, now);
+  const hit = key === null ? undefined : pageCache.get(key, now);
   if (hit) {
     res.status(hit.status);
     for (const [name, value] of hit.headers) res.setHeader(name, value);
@@ -110,14 +111,14 @@ async function servePage(req: express.Request, res: express.Response, nonce: str
   }
   const controller = new AbortController();
   res.on("close", () => controller.abort());
-  const request = new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, { method: "GET", headers, signal: controller.signal });
+  const request = new Request(url, { method: "GET", headers, signal: controller.signal });
   const response = await fetchHandler(request, { nonce });
   res.status(response.status);
   for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader("Set-Cookie", cookies);
   const ttlMs = storableForMs(response.status, response.headers, env.PAGE_CACHE_TTL_MS);
-  if (ttlMs > 0) {
+  if (key !== null && ttlMs > 0) {
     const html = await response.text();
     pageCache.set(key, toCachedPage(response.status, response.headers, html, nonce, ttlMs, now));
     finish(response.headers.get("server-timing"), "miss");

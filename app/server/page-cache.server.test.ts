@@ -20,20 +20,33 @@ describe("storableForMs", () => {
 });
 
 describe("pageCacheKey", () => {
-  const base = { host: "Localhost:3000", url: "/?uid=a&lang=en", currencyKey: "/", countryCode: "FR", device: "desktop" as const };
+  const base = { url: new URL("http://Localhost:3000/?uid=a&lang=en"), currencyKey: "/", countryCode: "FR", device: "desktop" as const };
+  const at = (url: string) => pageCacheKey({ ...base, url: new URL(url) });
   it("separates everything the HTML depends on", () => {
     const keys = new Set([
       pageCacheKey(base),
-      pageCacheKey({ ...base, url: "/?uid=a&lang=fr" }),
+      at("http://localhost:3000/?uid=a&lang=fr"),
+      at("http://localhost:3000/?uid=b&lang=en"),
+      at("http://localhost:3000/?uid=a&lang=en&date=2099-01-01"),
+      at("http://localhost:3000/?uid=a&lang=en&date="),
+      at("http://localhost:3000/?uid=a&lang=en&date=2099-01-01&date=2099-01-02"),
+      at("http://localhost:3000/fr/?uid=a&lang=en"),
       pageCacheKey({ ...base, currencyKey: "EUR/" }),
       pageCacheKey({ ...base, countryCode: "US" }),
       pageCacheKey({ ...base, countryCode: null }),
       pageCacheKey({ ...base, device: "bot" }),
       pageCacheKey({ ...base, device: "mobile" }),
-      pageCacheKey({ ...base, host: "www.paris-experiences.example" }),
+      at("http://www.paris-experiences.example/?uid=a&lang=en"),
     ]);
-    expect(keys.size).toBe(8);
-    expect(pageCacheKey({ ...base, host: "LOCALHOST:3000" })).toBe(pageCacheKey(base));
+    expect(keys.size).toBe(13);
+    expect(at("http://LOCALHOST:3000/?uid=a&lang=en")).toBe(pageCacheKey(base));
+  });
+  it("leaves out the query parameters the page does not read", () => {
+    expect(at("http://localhost:3000/?utm_source=mail&uid=a&gclid=1&lang=en&x=__PAGE_CACHE_NONCE__")).toBe(pageCacheKey(base));
+    expect(at("http://localhost:3000/?uid=a&lang=en&ci=1&cm=2&fbclid=3&msclkid=4&inspect=stately")).toBe(pageCacheKey(base));
+  });
+  it("has no key for Remix data requests, which answer JSON at the same URL", () => {
+    expect(at("http://localhost:3000/?uid=a&lang=en&_data=routes%2F_index")).toBeNull();
   });
 });
 

@@ -1,11 +1,13 @@
 import type { Device } from "~/page/device.server";
+import { pageQuery } from "~/page/page-query";
 
 // An in-process micro-cache of rendered pages (the same idea as a CDN's full-page cache or nginx
 // micro-caching): rendering a page costs ~4× a bare document, and the same page is asked for many times
 // a second at peak. Only responses that a shared cache may keep are stored (200, `public` with
 // s-maxage, no Set-Cookie), for at most PAGE_CACHE_TTL_MS and never longer than their s-maxage.
 //
-// The key holds everything the HTML depends on besides the URL: the currency key, the visitor's country
+// The key holds everything the HTML depends on: host, path and the query parameters the page reads
+// (page-query.ts; utm_* and click ids share one entry), the currency key, the visitor's country
 // (consent defaults), and the device (bot, mobile or desktop; device.server.ts). Each response gets its own CSP nonce: a page is
 // stored cut where its render put the nonce and served joined with a fresh one. The cuts come from the
 // render's own nonce, 128 random bits made after the request arrived, so no visitor text (not even a
@@ -21,15 +23,18 @@ export interface CachedPage {
 }
 
 export interface PageCacheKeyInput {
-  host: string;
-  url: string;
+  /** The request URL as the render sees it (host from the Host header). */
+  url: URL;
   currencyKey: string;
   countryCode: string | null;
   device: Device;
 }
 
-export function pageCacheKey(input: PageCacheKeyInput): string {
-  return [input.host.toLowerCase(), input.url, input.currencyKey, input.countryCode ?? "", input.device].join("|");
+/** The entry a request reads and fills; null for a Remix data request (`_data`), JSON at the page's URL. */
+export function pageCacheKey(input: PageCacheKeyInput): string | null {
+  if (input.url.searchParams.has("_data")) return null;
+  const page = `${input.url.host}${input.url.pathname}?${pageQuery(input.url.searchParams).toString()}`;
+  return [page, input.currencyKey, input.countryCode ?? "", input.device].join("|");
 }
 
 /** How long a response may be kept: min(s-maxage, cap), or 0 when it must not be stored. */

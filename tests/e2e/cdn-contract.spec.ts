@@ -127,4 +127,30 @@ test.describe("what visitors see", () => {
     expect(response.headers()["cache-control"]).toMatch(/private/);
     expect(response.headers()["cache-control"]).toMatch(/no-store/);
   });
+
+  test("query parameters the page does not read share one page-cache entry and leave the HTML alone", async ({ request }) => {
+    const visitor = await get(request, `${PAGE}&utm_source=newsletter&gclid=abc`);
+    const plain = await get(request, PAGE);
+    expect(withoutNonces(visitor.body)).toBe(withoutNonces(plain.body));
+    expect(visitor.body).not.toContain("newsletter");
+    const operator = await get(request, `${PAGE}&utm_source=other&fbclid=xyz`, { "x-server-timing-key": TIMING_KEY });
+    expect(operator.response.headers()["server-timing"]).toContain('page-cache;desc="hit"');
+    expect(withoutNonces(operator.body)).toBe(withoutNonces(plain.body));
+  });
+
+  test("a Remix data request at a cached page's URL still gets its JSON", async ({ request }) => {
+    await get(request, `${PAGE}&utm_source=warm`);
+    const data = await get(request, `${PAGE}&_data=routes%2F_index`);
+    expect(data.response.headers()["content-type"]).toContain("application/json");
+    expect(JSON.parse(data.body)).toMatchObject({ kind: "page" });
+  });
+
+  test("the parameters the page reads still make their own copies", async ({ request }) => {
+    const plain = await get(request, PAGE);
+    const dated = await get(request, `${PAGE}&date=2099-06-01`);
+    const french = await get(request, `/?uid=${PARIS}&lang=fr`);
+    expect(withoutNonces(dated.body)).not.toBe(withoutNonces(plain.body));
+    expect(dated.body).toContain("2099-06-01");
+    expect(withoutNonces(french.body)).not.toBe(withoutNonces(plain.body));
+  });
 });
