@@ -36,6 +36,8 @@ export default defineConfig({
       PAGE_CACHE_TTL_MS: process.env.PAGE_CACHE_TTL_MS ?? "5000",
       // A known secret, so tests can prove it never reaches a browser.
       FIREWALL_ALLOW_KEY: process.env.E2E_FIREWALL_KEY ?? "e2e-firewall-allow-key-7f3a9c",
+      // The operator's key for detailed Server-Timing (tests/e2e/cdn-contract.spec.ts).
+      SERVER_TIMING_KEY: process.env.E2E_SERVER_TIMING_KEY ?? "e2e-server-timing-key-5d1e8b2a",
     },
     stdout: "pipe",
     stderr: "pipe",

@@ -25,10 +25,18 @@ describe("parseEnv", () => {
     expect(parseEnv({ API_BASE_URL: "", GTM_CONTAINER_ID: "" })).toMatchObject({ API_BASE_URL: undefined, GTM_CONTAINER_ID: undefined });
   });
 
+  it("SERVER_TIMING_KEY is optional, and when set long enough to be a secret", () => {
+    expect(parseEnv({}).SERVER_TIMING_KEY).toBeUndefined();
+    expect(parseEnv({ SERVER_TIMING_KEY: "" }).SERVER_TIMING_KEY).toBeUndefined();
+    expect(parseEnv({ SERVER_TIMING_KEY: "0123456789abcdef" }).SERVER_TIMING_KEY).toBe("0123456789abcdef");
+    expect(() => parseEnv({ SERVER_TIMING_KEY: "short" })).toThrowError(/SERVER_TIMING_KEY: must be at least 16 characters/);
+  });
+
   it("publicEnv never carries secrets", () => {
-    const env = parseEnv({ FIREWALL_ALLOW_KEY: "s3cret-key", API_BASE_URL: "https://api.example" });
+    const env = parseEnv({ FIREWALL_ALLOW_KEY: "s3cret-key", SERVER_TIMING_KEY: "timing-s3cret-key-0000", API_BASE_URL: "https://api.example" });
     const exposed = JSON.stringify(publicEnv(env));
     expect(exposed).not.toContain("s3cret-key");
+    expect(exposed).not.toContain("timing-s3cret");
     expect(exposed).not.toContain("api.example");
   });
 });

@@ -38,6 +38,16 @@ export const EnvSchema = z
       .default("cloudfront-viewer-country"),
     /** Secret: sent only on server-side API calls (spec §6). Never reaches a browser. */
     FIREWALL_ALLOW_KEY: z.string().optional(),
+    /**
+     * Secret: a request whose X-Server-Timing-Key header carries it sees upstream calls and the page
+     * cache in Server-Timing (server-timing.server.ts). Unset: nobody does.
+     */
+    SERVER_TIMING_KEY: z
+      .string()
+      .trim()
+      .transform((v) => v || undefined)
+      .pipe(z.string().min(16, "must be at least 16 characters (it is a secret)").optional())
+      .optional(),
     FIREWALL_HEADER: z
       .string()
       .regex(/^[a-z0-9-]+$/i, "must be a header name")

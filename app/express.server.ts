@@ -7,13 +7,15 @@ import path from "node:path";
 import { getContentStore } from "~/content/content-store.server";
 import { getEnv } from "~/env.server";
 import { setSandboxHosts } from "~/prices/api-runtime.server";
-import { detectBot, detectMobile, readCountryCode } from "~/page/page-context.server";
+import { requestDevice } from "~/page/device.server";
+import { readCountryCode } from "~/page/page-context.server";
 import { readCookie } from "~/server/cookies.server";
 import { PageCache, pageCacheKey, storableForMs, toCachedPage, withNonce } from "~/server/page-cache.server";
 import { badRequestHtml, checkRequestTarget } from "~/server/request-guard.server";
 import { startSandbox } from "../sandbox/server";
 import { compileHintedScripts } from "~/server/compile-hinted-scripts.server";
 import { makeNonce, securityHeaders } from "~/server/security-headers.server";
+import { isOperatorRequest, OPERATOR_CACHE_CONTROL, responseServerTiming } from "~/server/server-timing.server";
 
 // The storefront's HTTP server: static assets, security headers, then Remix.
 // Environment is validated first, so a bad setting stops start-up with a message naming it.
@@ -83,40 +85,48 @@ function fetchHeaders(req: express.Request): Headers {
 }
 
 async function servePage(req: express.Request, res: express.Response, nonce: string) {
+  const started = performance.now();
   // Built once: the cache key and the render both read the request's headers.
   const headers = fetchHeaders(req);
+  const operator = isOperatorRequest(headers, env.SERVER_TIMING_KEY);
+  const finish = (detail: string | null, pageCache: "hit" | "miss" | null) => {
+    res.setHeader("Server-Timing", responseServerTiming({ operator, detail, pageCache, totalMs: performance.now() - started }));
+    if (operator) res.setHeader("Cache-Control", OPERATOR_CACHE_CONTROL);
+  };
+  // One URL for the key and the render, parsed as the render parses it.
+  const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
   const key = pageCacheKey({
-    host: req.get("host") ?? "",
-    url: req.originalUrl,
+    url,
     currencyKey: `${req.get("x-currency") ?? ""}/${readCookie(req.get("cookie") ?? null, "currency") ?? ""}`,
     countryCode: readCountryCode(headers, env.COUNTRY_HEADER),
-    isBot: detectBot(headers),
-    isMobile: detectMobile(headers),
+    device: requestDevice(headers).device,
   });
   const now = Date.now();
-  const hit = pageCache.get(key, now);
+  const hit = key === null ? undefined : pageCache.get(key, now);
   if (hit) {
     res.status(hit.status);
     for (const [name, value] of hit.headers) res.setHeader(name, value);
-    res.setHeader("Server-Timing", 'page-cache;desc="hit"');
+    finish(null, "hit");
     return res.send(withNonce(hit, nonce));
   }
   const controller = new AbortController();
   res.on("close", () => controller.abort());
-  const request = new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, { method: "GET", headers, signal: controller.signal });
+  const request = new Request(url, { method: "GET", headers, signal: controller.signal });
   const response = await fetchHandler(request, { nonce });
   res.status(response.status);
   for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader("Set-Cookie", cookies);
   const ttlMs = storableForMs(response.status, response.headers, env.PAGE_CACHE_TTL_MS);
-  if (ttlMs > 0) {
+  if (key !== null && ttlMs > 0) {
     const html = await response.text();
     pageCache.set(key, toCachedPage(response.status, response.headers, html, nonce, ttlMs, now));
-    res.setHeader("Server-Timing", `${response.headers.get("server-timing") ?? ""}${response.headers.has("server-timing") ? ", " : ""}page-cache;desc="miss"`);
+    finish(response.headers.get("server-timing"), "miss");
     return res.send(html);
   }
-  return res.send(Buffer.from(await response.arrayBuffer()));
+  const body = Buffer.from(await response.arrayBuffer());
+  finish(response.headers.get("server-timing"), "miss");
+  return res.send(body);
 }
 
 app.all("*", (req, res, next) => {

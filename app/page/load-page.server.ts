@@ -12,14 +12,15 @@ import { uiDictionary, type UiStrings } from "~/i18n/ui-strings";
 import { isBookingDate } from "~/booking/booking-url";
 import { apiConfig, priceCache } from "~/prices/api-runtime.server";
 import { loadPageCommerce, type PageCommerce } from "~/prices/load-commerce.server";
-import { pageHeaders } from "~/prices/page-cache-headers.server";
-import { resolvePageCurrency } from "~/prices/page-currency.server";
+import { notFoundCacheControl, pageHeaders, varyHeader } from "~/prices/page-cache-headers.server";
+import { CURRENCY_KEY_HEADER, resolvePageCurrency } from "~/prices/page-currency.server";
 import type { PageContext } from "../../tracking/page-context";
 import { buildPageViewPush } from "./page-view-push.server";
 import type { PageViewPush } from "../../tracking/page-view";
-import { buildPageContext, isTheatreBrandUid } from "./page-context.server";
+import { buildPageContext, documentVary, isTheatreBrandUid } from "./page-context.server";
 import { pageHref, pageUrl } from "./page-url";
 import { resolvePageRequest } from "./resolve-page-request";
+import { isOperatorRequest } from "~/server/server-timing.server";
 
 // The page loader's recipe (ARCHITECTURE: a request, end to end):
 // resolve site + uid + lang → load the document → build the page context → links and alternates.
@@ -109,8 +110,8 @@ function buildShell(site: Site, doc: Pick<PageDocument, "header" | "footer"> | n
   };
 }
 
-function notFound(kind: NotFoundData["kind"], status: number, message: string, shell: Shell | null, contentErrors: ContentError[]): never {
-  throw json<NotFoundData>({ kind, shell, message, contentErrors, strings: shell?.strings ?? uiDictionary(DEFAULT_LANGUAGE) }, { status, headers: { "Cache-Control": "public, max-age=60" } });
+function notFound(kind: NotFoundData["kind"], status: number, message: string, shell: Shell | null, contentErrors: ContentError[], headers: Record<string, string>): never {
+  throw json<NotFoundData>({ kind, shell, message, contentErrors, strings: shell?.strings ?? uiDictionary(DEFAULT_LANGUAGE) }, { status, headers });
 }
 
 /** The booking date (spec §5): the page's ?date= when it is a real date from today on, else today (UTC). */
@@ -136,9 +137,11 @@ export async function loadPageResponse(request: Request): Promise<PageResponse> 
   const url = new URL(request.url);
   const host = hostOf(request);
   const resolved = resolvePageRequest({ url, host, isSiteHost: (h) => !!store.siteByHost(h), urlMode: env.URL_MODE });
+  // The consent defaults in <head>, and a page's context, depend on the country and the device.
+  const varyOn = documentVary(request.headers, env.COUNTRY_HEADER);
 
-  if (resolved.kind === "directory") return { data: loadDirectory(store, env, host), headers: {} };
-  if (resolved.kind === "bad-request") notFound("bad-request", 400, resolved.reason, null, []);
+  if (resolved.kind === "directory") return { data: loadDirectory(store, env, host), headers: { Vary: varyHeader(varyOn) } };
+  if (resolved.kind === "bad-request") notFound("bad-request", 400, resolved.reason, null, [], { "Cache-Control": notFoundCacheControl(null), Vary: varyHeader(varyOn) });
 
   const uid = resolved.kind === "page" ? resolved.uid : null;
   const notFoundHost = resolved.kind === "not-found" ? resolved.host : null;
@@ -157,7 +160,11 @@ export async function loadPageResponse(request: Request): Promise<PageResponse> 
   if (!page || !site) {
     const shell = site ? buildShell(site, null, ctx, env, siteCurrency, []) : null;
     const errors = env.URL_MODE === "development" && uid ? store.errorsFor(uid) : [];
-    notFound("not-found", 404, "We couldn't find that page.", shell, errors);
+    // With a site's shell the 404 shows the currency selector, so it varies on the currency as a page does.
+    const headers = shell
+      ? { "Cache-Control": notFoundCacheControl(pageCurrency?.source ?? null), Vary: varyHeader([CURRENCY_KEY_HEADER, ...varyOn]) }
+      : { "Cache-Control": notFoundCacheControl(null), Vary: varyHeader(varyOn) };
+    notFound("not-found", 404, "We couldn't find that page.", shell, errors, headers);
   }
 
   const context = buildPageContext({
@@ -198,7 +205,8 @@ export async function loadPageResponse(request: Request): Promise<PageResponse> 
     degraded: prices.degraded,
     timings: prices.timings,
     pricesMs: prices.durationMs,
-    varyOn: [env.COUNTRY_HEADER],
+    varyOn,
+    operator: isOperatorRequest(request.headers, env.SERVER_TIMING_KEY),
   });
 
   const data: PageData = {

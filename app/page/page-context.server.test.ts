@@ -30,6 +30,15 @@ describe("detectBot", () => {
   });
 });
 
+describe("behind a CDN, X-Device decides both flags (device.server.ts)", () => {
+  it("over the user agent and client hints", () => {
+    expect(detectBot(h({ "x-device": "desktop", "user-agent": GOOGLEBOT }))).toBe(false);
+    expect(detectBot(h({ "x-device": "bot", "user-agent": DESKTOP }))).toBe(true);
+    expect(detectMobile(h({ "x-device": "desktop", "user-agent": IPHONE, "sec-ch-ua-mobile": "?1" }))).toBe(false);
+    expect(detectMobile(h({ "x-device": "mobile", "user-agent": DESKTOP }))).toBe(true);
+  });
+});
+
 describe("readCountryCode", () => {
   it("reads and normalises the configured header, null when absent or malformed", () => {
     expect(readCountryCode(h({ "cloudfront-viewer-country": "fr" }), "cloudfront-viewer-country")).toBe("FR");

@@ -1,25 +1,22 @@
-import { isbot } from "isbot";
 import { PageContextSchema, type PageContext } from "../../tracking/page-context";
 import type { PageDocument } from "~/content/page-document";
-import { isMobileWidth } from "../../machines/spec-values";
+import { deviceVary, requestDevice } from "./device.server";
 
 // Builds the spec's page context from the request and the page document (issue 2 §3).
 
-/**
- * First guess at mobile, from what the request says; the browser rechecks on load (spec §4).
- * Order: viewport-width client hint (exact), then Sec-CH-UA-Mobile, then the user agent.
- */
+/** Whether the request gets the phone's copy: the CDN's X-Device, else the request's own signals. */
 export function detectMobile(headers: Headers): boolean {
-  const viewport = Number.parseInt(headers.get("sec-ch-viewport-width") ?? headers.get("viewport-width") ?? "", 10);
-  if (Number.isFinite(viewport) && viewport > 0) return isMobileWidth(viewport);
-  const uaMobile = headers.get("sec-ch-ua-mobile");
-  if (uaMobile === "?1") return true;
-  if (uaMobile === "?0") return false;
-  return /Mobi|Android|iPhone|iPod|iPad|IEMobile|Opera Mini|BlackBerry/i.test(headers.get("user-agent") ?? "");
+  return requestDevice(headers).device === "mobile";
 }
 
+/** Whether the request gets the bot's copy (no consent defaults, no tracking), decided as detectMobile is. */
 export function detectBot(headers: Headers): boolean {
-  return isbot(headers.get("user-agent") ?? "");
+  return requestDevice(headers).device === "bot";
+}
+
+/** What every document's <head> depends on besides its route (consent defaults: country and bot), for Vary. */
+export function documentVary(headers: Headers, countryHeader: string): string[] {
+  return [countryHeader, ...deviceVary(requestDevice(headers).decidedBy)];
 }
 
 /** The visitor's country from the configured CDN header; null when absent or malformed. */
@@ -45,13 +42,14 @@ export interface PageContextInput {
 }
 
 export function buildPageContext(input: PageContextInput): PageContext {
+  const { device } = requestDevice(input.headers);
   return PageContextSchema.parse({
     uid: input.uid,
     host: input.host,
     lang: input.lang,
     currency: input.currency,
-    isMobile: detectMobile(input.headers),
-    isBot: detectBot(input.headers),
+    isMobile: device === "mobile",
+    isBot: device === "bot",
     countryCode: readCountryCode(input.headers, input.countryHeader),
     isLTT: isTheatreBrandUid(input.uid, input.theatreBrandHost),
     pageType: input.doc.pageType,

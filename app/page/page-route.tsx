@@ -37,9 +37,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   ];
 };
 
-// Cache-Control, Vary (X-Currency) and Server-Timing come from the loader (prices/page-cache-headers.server.ts).
+// Cache-Control, Vary and Server-Timing come from the loader (prices/page-cache-headers.server.ts).
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
-  if (errorHeaders?.has("Cache-Control")) return { "Cache-Control": errorHeaders.get("Cache-Control")! };
+  if (errorHeaders?.has("Cache-Control")) {
+    const vary = errorHeaders.get("Vary");
+    return { "Cache-Control": errorHeaders.get("Cache-Control")!, ...(vary ? { Vary: vary } : {}) };
+  }
   const out: Record<string, string> = {
     "Cache-Control": loaderHeaders.get("Cache-Control") ?? "public, max-age=0, s-maxage=60, stale-while-revalidate=600",
   };

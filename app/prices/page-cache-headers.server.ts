@@ -1,6 +1,7 @@
 import { PAGE_CACHE } from "./cache-strategies";
 import { CURRENCY_KEY_HEADER, type CurrencySource } from "./page-currency.server";
 import type { UpstreamTiming } from "./price-loaders.server";
+import { OPERATOR_CACHE_CONTROL } from "~/server/server-timing.server";
 
 // The page's HTTP caching and timing headers (issue 6 §3).
 //  - Cache-Control: shared caches may keep a page for s-maxage and serve it stale while they refresh.
@@ -10,15 +11,19 @@ import type { UpstreamTiming } from "./price-loaders.server";
 //    `currency` cookie, normalised, into X-Currency and key on it (see page-currency.server.ts).
 //    A currency read from the cookie without that header means no such CDN is in front: the page is
 //    then private, so no shared cache can hand one visitor's currency to another.
-//    The CDN country header is varied on too: the consent defaults in <head> depend on it.
-//  - Server-Timing: one entry per upstream call plus the total time spent waiting for prices.
+//    The CDN country header is varied on too: the consent defaults in <head> depend on it. So is the
+//    device (X-Device from the CDN, else the User-Agent and client hints it was read from; device.server.ts).
+//  - Server-Timing, for an operator's request only (server-timing.server.ts): one entry per upstream
+//    call plus the total time spent waiting for prices. That response is private, no-store.
 
 export interface PageHeadersInput {
   currencySource: CurrencySource;
   degraded: boolean;
   timings: readonly UpstreamTiming[];
   pricesMs: number;
-  /** Other request headers the HTML depends on, e.g. the CDN country header (consent defaults). */
+  /** The request carried the Server-Timing key: upstream detail, and no shared cache may keep it. */
+  operator?: boolean;
+  /** Other request headers the HTML depends on: the CDN country header (consent defaults), the device's. */
   varyOn?: readonly string[];
 }
 
@@ -31,7 +36,17 @@ export function pageCacheControl(currencySource: CurrencySource, degraded: boole
   return `public, max-age=0, s-maxage=${policy.sMaxAgeSeconds}, stale-while-revalidate=${policy.staleWhileRevalidateSeconds}${staleIfError}`;
 }
 
-const headerCase = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => `${dash}${c.toUpperCase()}`);
+/** A missing page is kept a minute; like a page, it is private when its currency came from the cookie alone. */
+export function notFoundCacheControl(currencySource: CurrencySource | null): string {
+  return currencySource === "cookie" ? "private, max-age=0, must-revalidate" : "public, max-age=60";
+}
+
+const headerCase = (name: string) => name.toLowerCase().replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => `${dash}${c.toUpperCase()}`);
+
+/** A Vary value naming each header once, in the order given. */
+export function varyHeader(names: readonly string[]): string {
+  return [...new Set(names.map(headerCase))].join(", ");
+}
 
 const quote = (text: string) => `"${text.replace(/["\\]/g, "")}"`;
 
@@ -42,9 +57,7 @@ export function serverTiming(timings: readonly UpstreamTiming[], pricesMs: numbe
 }
 
 export function pageHeaders(input: PageHeadersInput): Record<string, string> {
-  return {
-    "Cache-Control": pageCacheControl(input.currencySource, input.degraded),
-    Vary: [CURRENCY_KEY_HEADER, ...(input.varyOn ?? [])].map(headerCase).join(", "),
-    "Server-Timing": serverTiming(input.timings, input.pricesMs),
-  };
+  const vary = varyHeader([CURRENCY_KEY_HEADER, ...(input.varyOn ?? [])]);
+  if (!input.operator) return { "Cache-Control": pageCacheControl(input.currencySource, input.degraded), Vary: vary };
+  return { "Cache-Control": OPERATOR_CACHE_CONTROL, Vary: vary, "Server-Timing": serverTiming(input.timings, input.pricesMs) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageCacheControl, pageHeaders, serverTiming } from "./page-cache-headers.server";
+import { notFoundCacheControl, pageCacheControl, pageHeaders, serverTiming, varyHeader } from "./page-cache-headers.server";
 import { resolvePageCurrency } from "./page-currency.server";
 
 describe("resolvePageCurrency (cookie wins, else site default, else USD)", () => {
@@ -38,6 +38,22 @@ describe("page cache headers", () => {
     const headers = pageHeaders({ currencySource: "site", degraded: false, timings: [], pricesMs: 1, varyOn: ["cloudfront-viewer-country"] });
     expect(headers.Vary).toBe("X-Currency, Cloudfront-Viewer-Country");
     expect(headers.Vary).not.toMatch(/Cookie/);
+  });
+  it("names each header once, whatever its case", () => {
+    expect(varyHeader(["x-currency", "X-Device", "x-device", "user-agent"])).toBe("X-Currency, X-Device, User-Agent");
+  });
+  it("a missing page is public for a minute unless its currency came from the cookie alone", () => {
+    expect(notFoundCacheControl("header")).toBe("public, max-age=60");
+    expect(notFoundCacheControl(null)).toBe("public, max-age=60");
+    expect(notFoundCacheControl("cookie")).toMatch(/^private/);
+  });
+  it("upstream detail goes to an operator's request only, which no shared cache may keep", () => {
+    const visitor = pageHeaders({ currencySource: "site", degraded: false, timings: [], pricesMs: 1 });
+    expect(visitor["Server-Timing"]).toBeUndefined();
+    const operator = pageHeaders({ currencySource: "site", degraded: false, timings: [], pricesMs: 1, operator: true });
+    expect(operator["Server-Timing"]).toMatch(/^prices;desc=/);
+    expect(operator["Cache-Control"]).toBe("private, no-store");
+    expect(operator.Vary).toBe(visitor.Vary);
   });
   it("Server-Timing names each upstream call and the total", () => {
     expect(

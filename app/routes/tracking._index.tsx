@@ -1,5 +1,8 @@
-import type { MetaFunction } from "@remix-run/node";
+import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { getEnv } from "~/env.server";
+import { documentVary } from "~/page/page-context.server";
+import { varyHeader } from "~/prices/page-cache-headers.server";
 import { LivePanel, Table } from "~/components/tracking/LivePanel";
 import { styled } from "../../tokens/stitches.config";
 import { EVENT_CATEGORIES } from "../../tracking/define-event";
@@ -14,16 +17,18 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Every event the storefront pushes to the tag manager's data layer." },
 ];
 
-export function loader() {
+export function loader({ request }: LoaderFunctionArgs) {
   const plan = buildPlan();
-  return {
+  const data = {
     pageContext: propertyRows(plan.$defs.page_context!),
     attribution: propertyRows(plan.$defs.attribution!),
     events: plan.events.map(({ properties, entry: _entry, ...event }) => ({ ...event, rows: propertyRows(properties) })),
   };
+  return json(data, { headers: { Vary: varyHeader(documentVary(request.headers, getEnv().COUNTRY_HEADER)) } });
 }
 
-export const headers = () => ({ "Cache-Control": "public, max-age=60" });
+// Shared caches may keep it; its <head> (consent defaults) differs by country and device, as a page's does.
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({ "Cache-Control": "public, max-age=60", Vary: loaderHeaders.get("Vary") ?? "" });
 
 const Main = styled("main", { contentColumn: true, py: "$32", display: "grid", gap: "$32", h2: { marginBottom: "$8" } });
 const Meta = styled("dl", {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NONCE_PLACEHOLDER, PageCache, pageCacheKey, storableForMs, toCachedPage, withNonce } from "./page-cache.server";
+import { PageCache, pageCacheKey, storableForMs, toCachedPage, withNonce } from "./page-cache.server";
 
 const html = (headers: Record<string, string>) => new Headers({ "content-type": "text/html; charset=utf-8", ...headers });
 const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
@@ -20,20 +20,33 @@ describe("storableForMs", () => {
 });
 
 describe("pageCacheKey", () => {
-  const base = { host: "Localhost:3000", url: "/?uid=a&lang=en", currencyKey: "/", countryCode: "FR", isBot: false, isMobile: false };
+  const base = { url: new URL("http://Localhost:3000/?uid=a&lang=en"), currencyKey: "/", countryCode: "FR", device: "desktop" as const };
+  const at = (url: string) => pageCacheKey({ ...base, url: new URL(url) });
   it("separates everything the HTML depends on", () => {
     const keys = new Set([
       pageCacheKey(base),
-      pageCacheKey({ ...base, url: "/?uid=a&lang=fr" }),
+      at("http://localhost:3000/?uid=a&lang=fr"),
+      at("http://localhost:3000/?uid=b&lang=en"),
+      at("http://localhost:3000/?uid=a&lang=en&date=2099-01-01"),
+      at("http://localhost:3000/?uid=a&lang=en&date="),
+      at("http://localhost:3000/?uid=a&lang=en&date=2099-01-01&date=2099-01-02"),
+      at("http://localhost:3000/fr/?uid=a&lang=en"),
       pageCacheKey({ ...base, currencyKey: "EUR/" }),
       pageCacheKey({ ...base, countryCode: "US" }),
       pageCacheKey({ ...base, countryCode: null }),
-      pageCacheKey({ ...base, isBot: true }),
-      pageCacheKey({ ...base, isMobile: true }),
-      pageCacheKey({ ...base, host: "www.paris-experiences.example" }),
+      pageCacheKey({ ...base, device: "bot" }),
+      pageCacheKey({ ...base, device: "mobile" }),
+      at("http://www.paris-experiences.example/?uid=a&lang=en"),
     ]);
-    expect(keys.size).toBe(8);
-    expect(pageCacheKey({ ...base, host: "LOCALHOST:3000" })).toBe(pageCacheKey(base));
+    expect(keys.size).toBe(13);
+    expect(at("http://LOCALHOST:3000/?uid=a&lang=en")).toBe(pageCacheKey(base));
+  });
+  it("leaves out the query parameters the page does not read", () => {
+    expect(at("http://localhost:3000/?utm_source=mail&uid=a&gclid=1&lang=en&x=__PAGE_CACHE_NONCE__")).toBe(pageCacheKey(base));
+    expect(at("http://localhost:3000/?uid=a&lang=en&ci=1&cm=2&fbclid=3&msclkid=4&inspect=stately")).toBe(pageCacheKey(base));
+  });
+  it("has no key for Remix data requests, which answer JSON at the same URL", () => {
+    expect(at("http://localhost:3000/?uid=a&lang=en&_data=routes%2F_index")).toBeNull();
   });
 });
 
@@ -43,7 +56,7 @@ describe("PageCache", () => {
   it("serves until the entry expires", () => {
     const cache = new PageCache(10, 1_000_000);
     cache.set("a", page("A", 5000));
-    expect(cache.get("a", 4999)?.body).toBe("A");
+    expect(cache.get("a", 4999)?.parts).toEqual(["A"]);
     expect(cache.get("a", 5000)).toBeUndefined();
     expect(cache.size).toBe(0);
   });
@@ -55,8 +68,8 @@ describe("PageCache", () => {
     cache.get("a", 1);
     cache.set("c", page("C"));
     expect(cache.get("b", 1)).toBeUndefined();
-    expect(cache.get("a", 1)?.body).toBe("A");
-    expect(cache.get("c", 1)?.body).toBe("C");
+    expect(cache.get("a", 1)?.parts).toEqual(["A"]);
+    expect(cache.get("c", 1)?.parts).toEqual(["C"]);
   });
 
   it("stays within its byte bound", () => {
@@ -73,9 +86,20 @@ describe("PageCache", () => {
 describe("nonces", () => {
   it("a stored page carries no nonce and each served copy gets the new one", () => {
     const stored = toCachedPage(200, html({ "cache-control": PUBLIC, "server-timing": "x", "set-cookie": "a=b" }), `<script nonce="N1">a</script><style nonce="N1"></style>`, "N1", 5000, 0);
-    expect(stored.body).not.toContain("N1");
-    expect(stored.body).toContain(NONCE_PLACEHOLDER);
+    expect(JSON.stringify(stored)).not.toContain("N1");
     expect(stored.headers.map(([name]) => name).sort()).toEqual(["cache-control", "content-type"]);
     expect(withNonce(stored, "N2")).toBe(`<script nonce="N2">a</script><style nonce="N2"></style>`);
+  });
+
+  it("a visitor's text that looks like a placeholder comes back as written", () => {
+    const rendered = `<script nonce="N1">a</script><input value="/?x=__PAGE_CACHE_NONCE__"/><p>__PAGE_CACHE_NONCE__ {nonce}</p>`;
+    const stored = toCachedPage(200, html({ "cache-control": PUBLIC }), rendered, "N1", 5000, 0);
+    expect(withNonce(stored, "N2")).toBe(rendered.replace(`nonce="N1"`, `nonce="N2"`));
+    expect(withNonce(stored, "N3")).toBe(rendered.replace(`nonce="N1"`, `nonce="N3"`));
+  });
+
+  it("a page rendered without a nonce is served as it was", () => {
+    const stored = toCachedPage(200, html({ "cache-control": PUBLIC }), "<p>__PAGE_CACHE_NONCE__</p>", "", 5000, 0);
+    expect(withNonce(stored, "N2")).toBe("<p>__PAGE_CACHE_NONCE__</p>");
   });
 });

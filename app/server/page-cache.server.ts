@@ -1,34 +1,40 @@
+import type { Device } from "~/page/device.server";
+import { pageQuery } from "~/page/page-query";
+
 // An in-process micro-cache of rendered pages (the same idea as a CDN's full-page cache or nginx
 // micro-caching): rendering a page costs ~4× a bare document, and the same page is asked for many times
 // a second at peak. Only responses that a shared cache may keep are stored (200, `public` with
 // s-maxage, no Set-Cookie), for at most PAGE_CACHE_TTL_MS and never longer than their s-maxage.
 //
-// The key holds everything the HTML depends on besides the URL: the currency key, the visitor's country
-// (consent defaults), and the bot and mobile flags. The per-request CSP nonce is swapped for a placeholder
-// when stored and for a fresh nonce when served, so no two responses share a nonce.
-
-export const NONCE_PLACEHOLDER = "__PAGE_CACHE_NONCE__";
+// The key holds everything the HTML depends on: host, path and the query parameters the page reads
+// (page-query.ts; utm_* and click ids share one entry), the currency key, the visitor's country
+// (consent defaults), and the device (bot, mobile or desktop; device.server.ts). Each response gets its own CSP nonce: a page is
+// stored cut where its render put the nonce and served joined with a fresh one. The cuts come from the
+// render's own nonce, 128 random bits made after the request arrived, so no visitor text (not even a
+// former placeholder such as __PAGE_CACHE_NONCE__) can become a place where the live nonce is written.
 
 export interface CachedPage {
   status: number;
   headers: Array<[string, string]>;
-  /** The HTML with every occurrence of its render's nonce replaced by NONCE_PLACEHOLDER. */
-  body: string;
+  /** The HTML cut at every place its render wrote the nonce; served as parts.join(newNonce). */
+  parts: string[];
   expiresAt: number;
   bytes: number;
 }
 
 export interface PageCacheKeyInput {
-  host: string;
-  url: string;
+  /** The request URL as the render sees it (host from the Host header). */
+  url: URL;
   currencyKey: string;
   countryCode: string | null;
-  isBot: boolean;
-  isMobile: boolean;
+  device: Device;
 }
 
-export function pageCacheKey(input: PageCacheKeyInput): string {
-  return [input.host.toLowerCase(), input.url, input.currencyKey, input.countryCode ?? "", input.isBot ? "bot" : "", input.isMobile ? "m" : "d"].join("|");
+/** The entry a request reads and fills; null for a Remix data request (`_data`), JSON at the page's URL. */
+export function pageCacheKey(input: PageCacheKeyInput): string | null {
+  if (input.url.searchParams.has("_data")) return null;
+  const page = `${input.url.host}${input.url.pathname}?${pageQuery(input.url.searchParams).toString()}`;
+  return [page, input.currencyKey, input.countryCode ?? "", input.device].join("|");
 }
 
 /** How long a response may be kept: min(s-maxage, cap), or 0 when it must not be stored. */
@@ -90,17 +96,17 @@ export class PageCache {
   }
 }
 
-/** The stored form of a rendered page: its nonce replaced by the placeholder. */
+/** The stored form of a rendered page: cut where its render's nonce was. */
 export function toCachedPage(status: number, headers: Headers, html: string, nonce: string, ttlMs: number, now: number): CachedPage {
   const kept: Array<[string, string]> = [];
   for (const [name, value] of headers) {
     if (name === "content-type" || name === "cache-control" || name === "vary") kept.push([name, value]);
   }
-  const body = nonce ? html.split(nonce).join(NONCE_PLACEHOLDER) : html;
-  return { status, headers: kept, body, expiresAt: now + ttlMs, bytes: body.length * 2 };
+  const parts = nonce ? html.split(nonce) : [html];
+  return { status, headers: kept, parts, expiresAt: now + ttlMs, bytes: (html.length - nonce.length * (parts.length - 1)) * 2 };
 }
 
-/** The page to send for this request: the placeholder replaced by this response's nonce. */
+/** The page to send for this request, with this response's nonce where the render put its own. */
 export function withNonce(page: CachedPage, nonce: string): string {
-  return page.body.split(NONCE_PLACEHOLDER).join(nonce);
+  return page.parts.join(nonce);
 }

@@ -4,6 +4,7 @@ import { E2E_PORT, expect, LTT, PARIS, test } from "./fixtures";
 // Security headers, secrets, and malformed input (issue 7 §3). Runs against the production build.
 
 const FIREWALL_KEY = process.env.E2E_FIREWALL_KEY ?? "e2e-firewall-allow-key-7f3a9c";
+const TIMING_KEY = process.env.E2E_SERVER_TIMING_KEY ?? "e2e-server-timing-key-5d1e8b2a";
 const VISITOR_COOKIE = "h-sid=visitor-session-secret-91b2";
 
 test.describe("security headers", () => {
@@ -47,13 +48,13 @@ test.describe("security headers", () => {
 });
 
 test.describe("secrets never reach a browser", () => {
-  test("the firewall key and visitor cookies appear in no response body or header", async ({ request }) => {
+  test("the firewall key, the Server-Timing key and visitor cookies appear in no response body or header", async ({ request }) => {
     const urls = ["/", `/?uid=${PARIS}&lang=en`, `/?uid=${LTT}.shows.les-miserables&lang=fr`, `/?uid=${PARIS}.missing`, "/healthz"];
     for (const url of urls) {
       const response = await request.get(url, { headers: { cookie: `${VISITOR_COOKIE}; currency=EUR` } });
       const headers = JSON.stringify(response.headers());
       const body = await response.text();
-      for (const secret of [FIREWALL_KEY, "visitor-session-secret-91b2"]) {
+      for (const secret of [FIREWALL_KEY, TIMING_KEY, "visitor-session-secret-91b2"]) {
         expect(body.includes(secret), `${url} body contains ${secret}`).toBe(false);
         expect(headers.includes(secret), `${url} headers contain ${secret}`).toBe(false);
       }

@@ -61,6 +61,9 @@ test.describe("tracking on a storefront page (desktop)", () => {
     await currencySummary.click();
     await banner.getByRole("form", { name: "Currency" }).getByRole("button", { name: to, exact: true }).click();
     await expect(currencySummary).toHaveAttribute("aria-label", `Currency: ${to}`);
+    // The cached HTML's way back names the page's own parameters only; the form sends the live URL, so
+    // the click id (kept nowhere else without consent) survives the currency change.
+    await expect(page).toHaveURL(/[?&]gclid=Cj0KCQ-test_123(&|$)/);
 
     await banner.locator('summary[aria-label^="Language:"]').filter({ visible: true }).click();
     await banner.getByRole("list", { name: "Language" }).getByRole("link", { name: "Français" }).click();

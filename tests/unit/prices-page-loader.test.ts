@@ -5,6 +5,8 @@ import { makePricesContent, LTT_PRICES_UID, PARIS_PRICES_UID } from "./prices-fi
 // The whole page loader (load-page.server.ts) against the sandbox over real HTTP: prices in page
 // data, headers, currency choice, and the one-latency cost of a cold page.
 
+const TIMING_KEY = "operator-timing-key-42";
+
 let sandbox: Sandbox;
 let content: ReturnType<typeof makePricesContent>;
 let loadPageResponse: typeof import("~/page/load-page.server").loadPageResponse;
@@ -13,7 +15,7 @@ let cache: ReturnType<typeof import("~/prices/api-runtime.server").priceCache>;
 beforeAll(async () => {
   sandbox = await startSandbox();
   content = makePricesContent({ parisExperienceLimit: 50 });
-  Object.assign(process.env, { CONTENT_DIR: content.dir, URL_MODE: "development", PRICE_BUDGET_MS: "800", BOOKING_DOMAIN: "book.roamly.example", FIREWALL_ALLOW_KEY: "k3y" });
+  Object.assign(process.env, { CONTENT_DIR: content.dir, URL_MODE: "development", PRICE_BUDGET_MS: "800", BOOKING_DOMAIN: "book.roamly.example", FIREWALL_ALLOW_KEY: "k3y", SERVER_TIMING_KEY: TIMING_KEY });
   delete process.env.API_BASE_URL;
   delete process.env.API_SECONDARY_URL;
   const runtime = await import("~/prices/api-runtime.server");
@@ -57,9 +59,21 @@ describe("page loader with prices", () => {
     expect(data.commerce.lists["category:1143@paris"]).toEqual([10006, 10007, 10008]);
     expect(data.commerce.experiences["10011"]?.name).toBe("CDG shared airport transfer");
     expect(headers["Cache-Control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600, stale-if-error=86400");
-    expect(headers.Vary).toBe("X-Currency, Cloudfront-Viewer-Country");
+    expect(headers.Vary).toBe("X-Currency, Cloudfront-Viewer-Country, X-Device, User-Agent, Sec-Ch-Ua-Mobile, Sec-Ch-Viewport-Width, Viewport-Width");
+    expect(headers["Server-Timing"]).toBeUndefined();
+  });
+
+  it("an operator's request (X-Server-Timing-Key) sees each upstream call, and is kept by no shared cache", async () => {
+    const { headers } = await page(PARIS_PRICES_UID, { headers: { "x-server-timing-key": TIMING_KEY } });
     expect(headers["Server-Timing"]).toMatch(/api-0;desc="[^"]+ miss";dur=[\d.]+/);
     expect(headers["Server-Timing"]).toMatch(/prices;desc="prices \(parallel, time-boxed\)";dur=/);
+    expect(headers["Cache-Control"]).toBe("private, no-store");
+  });
+
+  it("behind a CDN that sends X-Device, varies on it instead of the signals it was computed from", async () => {
+    const { data, headers } = await page(PARIS_PRICES_UID, { headers: { "x-device": "mobile", "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+    expect(headers.Vary).toBe("X-Currency, Cloudfront-Viewer-Country, X-Device");
+    expect(data.context).toMatchObject({ isMobile: true, isBot: false });
   });
 
   it("forwards the visitor's cookies and the firewall key upstream", async () => {

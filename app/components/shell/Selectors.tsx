@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import type { FormEvent, MouseEvent } from "react";
 import { CURRENCIES } from "~/i18n/currencies";
 import type { LanguageOption } from "~/page/load-page.server";
+import { pagePath } from "~/page/page-query";
 import { styled } from "../../../tokens/stitches.config";
 import { track } from "../../../tracking/track";
 import { useT } from "../page-context";
@@ -72,6 +73,9 @@ export function CurrencySelector({ currency, lang, idSuffix = "desktop" }: { cur
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const chosen = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value");
     if (chosen && chosen !== currency) track("currency_changed", { from_currency: currency, to_currency: chosen });
+    // The cached HTML names only the page's own parameters; with JavaScript the visitor keeps the rest.
+    const returnTo = event.currentTarget.elements.namedItem("returnTo");
+    if (returnTo instanceof HTMLInputElement) returnTo.value = `${window.location.pathname}${window.location.search}`;
     event.currentTarget.closest("details")?.removeAttribute("open");
   };
   return (
@@ -81,7 +85,7 @@ export function CurrencySelector({ currency, lang, idSuffix = "desktop" }: { cur
       </summary>
       <Panel>
         <Form method="post" action="/preferences/currency" aria-label={t("currency")} id={`currency-form-${idSuffix}`} onSubmit={onSubmit} preventScrollReset>
-          <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+          <input type="hidden" name="returnTo" value={pagePath(location.pathname, location.search)} />
           <input type="hidden" name="lang" value={lang} />
           <ul>
             {CURRENCIES.map((c) => (

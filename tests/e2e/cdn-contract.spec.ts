@@ -1,0 +1,156 @@
+import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { PARIS } from "./fixtures";
+
+// The contract with a CDN in front of the fleet (docs/cdn-contract.md), over HTTP against the production
+// build and its page micro-cache: whatever changes the HTML is named by Vary (or by a header the CDN
+// computes), no cached copy carries another response's nonce, and visitors see no upstream detail.
+// HTTP only, so no browser starts.
+
+const TIMING_KEY = process.env.E2E_SERVER_TIMING_KEY ?? "e2e-server-timing-key-5d1e8b2a";
+const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+const COUNTRY = "cloudfront-viewer-country";
+
+const PAGE = `/?uid=${PARIS}&lang=en`;
+const NOT_FOUND = `/?uid=${PARIS}.missing&lang=en`;
+const DIRECTORY = "/";
+const TRACKING_PLAN = "/tracking";
+
+async function get(request: APIRequestContext, url: string, headers: Record<string, string> = {}): Promise<{ response: APIResponse; body: string }> {
+  const response = await request.get(url, { headers: { "user-agent": DESKTOP, ...headers }, failOnStatusCode: false, maxRedirects: 0 });
+  return { response, body: await response.text() };
+}
+
+const nonceOf = (response: APIResponse) => /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1] ?? "";
+const withoutNonces = (html: string) => html.replace(/ nonce="[^"]*"/g, "");
+const count = (text: string, part: string) => text.split(part).length - 1;
+const varyOf = (response: APIResponse) => (response.headers().vary ?? "").split(",").map((name) => name.trim().toLowerCase());
+const isPrivate = (response: APIResponse) => /\b(private|no-store)\b/.test(response.headers()["cache-control"] ?? "");
+/** A shared cache may hand this response to a request that differs in `header` only if Vary names it. */
+const covers = (response: APIResponse, header: string) => isPrivate(response) || varyOf(response).includes(header);
+
+interface Input {
+  input: string;
+  header: string;
+  base?: string;
+  variant: string;
+  /** What the rest of both requests carries, e.g. the CDN's device header. */
+  alongside?: Record<string, string>;
+  /** The header Vary must name: the input itself, or the normalised header the CDN computes from it. */
+  coveredBy?: string;
+  changesPage: boolean;
+}
+
+const INPUTS: Input[] = [
+  { input: "a bot's user agent", header: "user-agent", base: DESKTOP, variant: GOOGLEBOT, changesPage: true },
+  { input: "a phone's user agent", header: "user-agent", base: DESKTOP, variant: IPHONE, changesPage: true },
+  { input: "the mobile client hint", header: "sec-ch-ua-mobile", variant: "?1", changesPage: true },
+  { input: "the viewport width client hint", header: "sec-ch-viewport-width", variant: "390", changesPage: true },
+  { input: "the CDN's currency header", header: "x-currency", variant: "GBP", changesPage: true },
+  { input: "the currency cookie (the CDN copies it into X-Currency)", header: "cookie", variant: "currency=GBP", coveredBy: "x-currency", changesPage: true },
+  { input: "the country header", header: COUNTRY, base: "US", variant: "FR", changesPage: true },
+  { input: "the CDN's device header: mobile", header: "x-device", base: "desktop", variant: "mobile", changesPage: true },
+  { input: "the CDN's device header: bot", header: "x-device", base: "desktop", variant: "bot", changesPage: true },
+  // Behind a CDN that computes the device, the raw signals no longer decide the copy.
+  { input: "a bot's user agent with the device header", header: "user-agent", base: DESKTOP, variant: GOOGLEBOT, alongside: { "x-device": "desktop" }, changesPage: false },
+  { input: "a phone's user agent with the device header", header: "user-agent", base: DESKTOP, variant: IPHONE, alongside: { "x-device": "desktop" }, changesPage: false },
+  { input: "the mobile client hint with the device header", header: "sec-ch-ua-mobile", variant: "?1", alongside: { "x-device": "desktop" }, changesPage: false },
+];
+
+async function comparePair(request: APIRequestContext, url: string, row: Input) {
+  const baseHeaders = { ...row.alongside, ...(row.base === undefined ? {} : { [row.header]: row.base }) };
+  const a = await get(request, url, baseHeaders);
+  const b = await get(request, url, { ...baseHeaders, [row.header]: row.variant });
+  const differs = withoutNonces(a.body) !== withoutNonces(b.body);
+  const coveredBy = row.coveredBy ?? row.header;
+  return { differs, covered: covers(a.response, coveredBy) && covers(b.response, coveredBy), vary: [a.response.headers().vary, b.response.headers().vary] };
+}
+
+test.describe("Vary names everything that changes the HTML", () => {
+  test("on a page: each input changes the HTML as expected, and only with Vary covering it", async ({ request }) => {
+    await get(request, PAGE); // warm the price cache, so no copy below is rendered without prices
+    for (const row of INPUTS) {
+      const { differs, covered, vary } = await comparePair(request, PAGE, row);
+      expect.soft(differs, `${row.input} changes the page`).toBe(row.changesPage);
+      if (differs) expect.soft(covered, `${row.input} changes the page; Vary: ${vary.join(" / ")}`).toBe(true);
+    }
+  });
+
+  test("on a 404 with the site's shell, the directory and the tracking plan: HTML changes only with Vary covering it", async ({ request }) => {
+    for (const url of [NOT_FOUND, DIRECTORY, TRACKING_PLAN]) {
+      for (const row of INPUTS) {
+        const { differs, covered, vary } = await comparePair(request, url, row);
+        if (differs) expect.soft(covered, `${url}: ${row.input} changes the HTML; Vary: ${vary.join(" / ")}`).toBe(true);
+      }
+    }
+  });
+
+  test("the server asks for the client hint it reads", async ({ request }) => {
+    const { response } = await get(request, PAGE);
+    const accepted = (response.headers()["accept-ch"] ?? "").split(",").map((name) => name.trim().toLowerCase());
+    expect(accepted).toContain("sec-ch-ua-mobile");
+  });
+});
+
+test.describe("the page cache's nonces", () => {
+  test("a visitor's __PAGE_CACHE_NONCE__ comes back as written; each response's nonce sits only in nonce attributes", async ({ request }) => {
+    const url = `${PAGE}&date=__PAGE_CACHE_NONCE__&x=__PAGE_CACHE_NONCE__`;
+    // The first response may be rendered, the next two come from the micro-cache (5 s).
+    const responses = [await get(request, url), await get(request, url), await get(request, url)];
+    const nonces = responses.map(({ response }) => nonceOf(response));
+    expect(new Set(nonces).size, "a fresh nonce per response").toBe(3);
+    for (const [i, { body }] of responses.entries()) {
+      const nonce = nonces[i]!;
+      expect(count(body, nonce), "the nonce is used").toBeGreaterThan(0);
+      expect(count(body, nonce), "the nonce appears only in nonce attributes").toBe(count(body, ` nonce="${nonce}"`));
+      expect(body, "the visitor's text as written").toContain("__PAGE_CACHE_NONCE__");
+      expect(withoutNonces(body)).toBe(withoutNonces(responses[0]!.body));
+    }
+  });
+});
+
+test.describe("what visitors see", () => {
+  test("Server-Timing shows visitors a total only; the operator key shows upstream calls and the page cache", async ({ request }) => {
+    for (const headers of [{}, { "x-server-timing-key": "not-the-key-0000000000" }] as Array<Record<string, string>>) {
+      const { response } = await get(request, PAGE, headers);
+      expect(response.headers()["server-timing"]).toMatch(/^total;dur=\d+(\.\d+)?$/);
+    }
+    // A date no other test asks for, so the page is rendered for this request.
+    const fresh = `${PAGE}&date=2099-${String(1 + (Date.now() % 12)).padStart(2, "0")}-${String(1 + (Date.now() % 28)).padStart(2, "0")}`;
+    const { response } = await get(request, fresh, { "x-server-timing-key": TIMING_KEY });
+    const timing = response.headers()["server-timing"] ?? "";
+    expect(timing).toMatch(/prices;desc="[^"]+";dur=/);
+    expect(timing).toContain('page-cache;desc="miss"');
+    expect(timing).toMatch(/total;dur=/);
+    // Detail is for the operator's request alone: no shared cache may keep it.
+    expect(response.headers()["cache-control"]).toMatch(/private/);
+    expect(response.headers()["cache-control"]).toMatch(/no-store/);
+  });
+
+  test("query parameters the page does not read share one page-cache entry and leave the HTML alone", async ({ request }) => {
+    const visitor = await get(request, `${PAGE}&utm_source=newsletter&gclid=abc`);
+    const plain = await get(request, PAGE);
+    expect(withoutNonces(visitor.body)).toBe(withoutNonces(plain.body));
+    expect(visitor.body).not.toContain("newsletter");
+    const operator = await get(request, `${PAGE}&utm_source=other&fbclid=xyz`, { "x-server-timing-key": TIMING_KEY });
+    expect(operator.response.headers()["server-timing"]).toContain('page-cache;desc="hit"');
+    expect(withoutNonces(operator.body)).toBe(withoutNonces(plain.body));
+  });
+
+  test("a Remix data request at a cached page's URL still gets its JSON", async ({ request }) => {
+    await get(request, `${PAGE}&utm_source=warm`);
+    const data = await get(request, `${PAGE}&_data=routes%2F_index`);
+    expect(data.response.headers()["content-type"]).toContain("application/json");
+    expect(JSON.parse(data.body)).toMatchObject({ kind: "page" });
+  });
+
+  test("the parameters the page reads still make their own copies", async ({ request }) => {
+    const plain = await get(request, PAGE);
+    const dated = await get(request, `${PAGE}&date=2099-06-01`);
+    const french = await get(request, `/?uid=${PARIS}&lang=fr`);
+    expect(withoutNonces(dated.body)).not.toBe(withoutNonces(plain.body));
+    expect(dated.body).toContain("2099-06-01");
+    expect(withoutNonces(french.body)).not.toBe(withoutNonces(plain.body));
+  });
+});
