@@ -1,7 +1,8 @@
 import { OTHER_CONTROLS_WANTED } from "./field-controls";
 import type { FieldSummary } from "./field-summary";
+import { markdownTable } from "./readme-table";
 
-// The field benchmark's table on stdout.
+// The field benchmark's tables: on stdout, and in the README.
 
 const round = (value: number | null) => (value === null ? "-" : String(Math.round(value)));
 const signed = (value: number | null) => (value === null ? "-" : `${value > 0 ? "+" : ""}${Math.round(value)}`);
@@ -51,4 +52,20 @@ export function fieldTable(pages: readonly FieldSummary[], all: FieldSummary): s
   lines.push("", "taps as made (pointerdown in the page's clock, ms after first paint):");
   for (const m of all.moments) lines.push(`  intended +${m.momentMs}: p50 ${signed(m.tapP50Ms)}, latest ${signed(m.tapMaxMs)}`);
   return lines.join("\n");
+}
+
+/** The README's table: per page, per control over all pages, and all taps. */
+export function fieldMarkdown(pages: readonly FieldSummary[], byControl: readonly FieldSummary[], all: FieldSummary, heading: string): string {
+  const rows = [...pages, ...byControl, all].map((s) => [
+    s.scope,
+    String(s.taps),
+    String(s.lost),
+    round(s.answerP75Ms),
+    round(s.answerMaxMs),
+    round(s.lcpP75Ms),
+    s.clsWithInputMax.toFixed(3),
+    pair(signed(s.pageViewedP75Ms), signed(s.pageViewedMaxMs)),
+  ]);
+  const header = ["page or control", "taps", "lost", "answer p75 ms", "answer max ms", "LCP p75 ms", "CLS max (taps included)", "page_viewed p75 / max ms after first paint"];
+  return `${heading}\n\n${markdownTable(header, rows)}`;
 }

@@ -5,11 +5,12 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../setup/chromium";
 import { chooseControls, type FoundControl } from "./field-controls";
 import { discoverControls } from "./field-discovery";
-import { fieldTable } from "./field-report";
+import { fieldMarkdown, fieldTable } from "./field-report";
 import { LOST_AFTER_MS, missedTargets, outcomeOf, summarise, TARGETS, type VisitOutcome } from "./field-summary";
 import { visit, type VisitPlan } from "./field-visit";
 import { BENCH_PAGES } from "./pages";
 import { PHONE_CONTEXT, PHONE_CPU_SLOWDOWN, PHONE_NETWORK } from "./phone-profile";
+import { writeReadmeTable } from "./readme-table";
 import { startServer } from "./server-process";
 
 // `npm run bench:field`: what a visitor on a phone meets. Builds, starts the production server and,
@@ -106,6 +107,14 @@ async function main() {
   console.log(fieldTable(pages, all));
   console.log(failures.length ? `\nMissed targets:\n  ${failures.join("\n  ")}` : "\nAll targets met.");
   console.log(`Results written to ${RESULTS} (run took ${minutes.toFixed(1)} min)`);
+  // Only a run of the whole plan speaks for the product; a narrowed one (FIELD_PAGES, FIELD_MOMENTS) does not.
+  if (!process.env.FIELD_PAGES && !process.env.FIELD_MOMENTS) {
+    const controls = [...new Set(outcomes.map((o) => o.control))];
+    const byControl = controls.map((control) => summarise(`all pages: ${control}`, outcomes.filter((o) => o.control === control)));
+    const verdict = failures.length ? `Missed: ${failures.join("; ")}.` : "Every target met.";
+    const heading = `Latest \`npm run bench:field\` (${results.date.slice(0, 10)}, ${VISITS} visit(s) per page, control and moment at first paint + ${MOMENTS_MS.join(", ")} ms; ${outcomes.length} taps). ${verdict}`;
+    writeReadmeTable("field", fieldMarkdown(pages, byControl, all, heading));
+  }
   process.exit(failures.length ? 1 : 0);
 }
 

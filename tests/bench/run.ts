@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { runLighthouse, type LighthouseScores } from "./lighthouse";
 import { initialJsGzipBytes, load, ttfb, type LoadResult } from "./measure";
 import { BARE_PATH, BENCH_PAGES } from "./pages";
+import { markdownTable, writeReadmeTable } from "./readme-table";
 import { startServer } from "./server-process";
 
 // `npm run bench` (issue 7 §1): builds for production, starts the server on the embedded sandbox, and
@@ -113,7 +114,32 @@ async function main() {
   }
   console.log(failures.length ? `\nMissed targets:\n  ${failures.join("\n  ")}` : "\nAll targets met.");
   console.log("Results written to tests/bench/results/latest.json");
+  if (lighthouse.length) writeReadmeTable("lighthouse", readmeTable(results, failures));
   process.exit(failures.length ? 1 : 0);
+}
+
+/** The README's table of this run: throughput ratios, initial JS and the Lighthouse guard per page. */
+function readmeTable(results: { date: string; throughput: Array<{ page: string; reqPerSec: number; ratioToBare: number; initialJsGzipKb: number | null }>; renderedEveryRequest: Array<{ page: string; reqPerSec: number; ratioToBare: number }>; lighthouse: Array<LighthouseScores & { type: string }> }, failures: string[]): string {
+  const rows = results.throughput.map((t) => {
+    const rendered = results.renderedEveryRequest.find((u) => u.page === t.page);
+    const lh = results.lighthouse.find((l) => l.type === t.page);
+    return [
+      t.page,
+      String(t.reqPerSec),
+      t.ratioToBare.toFixed(2),
+      rendered ? `${rendered.reqPerSec} (${rendered.ratioToBare.toFixed(2)}×)` : "",
+      t.initialJsGzipKb === null ? "" : `${t.initialJsGzipKb} KB`,
+      lh ? `${lh.performance} (${lh.performanceRange.join("–")})` : "",
+      lh ? String(lh.accessibility) : "",
+      lh ? lh.cls.toFixed(3) : "",
+      lh ? `${Math.round(lh.tbtMs)} ms (${lh.tbtRangeMs.join("–")})` : "",
+      lh ? `${(lh.lcpMs / 1000).toFixed(1)} s` : "",
+    ];
+  });
+  const header = ["page", "req/s (page cache on)", "×bare", "req/s rendered every request", "initial JS gzip", "Lighthouse perf (range)", "a11y", "CLS", "TBT (range)", "LCP"];
+  const verdict = failures.length ? `Missed: ${failures.join("; ")}.` : "Every target met.";
+  const runs = results.lighthouse[0]?.runs ?? 0;
+  return `Latest \`npm run bench\` (${results.date.slice(0, 10)}; autocannon 50 connections × ${DURATION} s on loopback; Lighthouse 12 mobile, median of ${runs} runs per page). ${verdict}\n\n${markdownTable(header, rows)}`;
 }
 
 main().catch((error) => {
