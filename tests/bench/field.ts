@@ -1,6 +1,6 @@
 import { chromium } from "@playwright/test";
 import { execSync } from "node:child_process";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../setup/chromium";
 import { chooseControls, type FoundControl } from "./field-controls";
@@ -111,8 +111,9 @@ async function main() {
   if (!process.env.FIELD_PAGES && !process.env.FIELD_MOMENTS) {
     const controls = [...new Set(outcomes.map((o) => o.control))];
     const byControl = controls.map((control) => summarise(`all pages: ${control}`, outcomes.filter((o) => o.control === control)));
-    const verdict = failures.length ? `Missed: ${failures.join("; ")}.` : "Every target met.";
-    const heading = `Latest \`npm run bench:field\` (${results.date.slice(0, 10)}, ${VISITS} visit(s) per page, control and moment at first paint + ${MOMENTS_MS.join(", ")} ms; ${outcomes.length} taps). ${verdict}`;
+    const verdict = failures.length ? `${failures.length} targets missed (listed in \`${RESULTS}\`).` : "Every target met.";
+    const host = `host load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores at the end`;
+    const heading = `Latest \`npm run bench:field\` (${results.date.slice(0, 10)}; ${VISITS} visit(s) per page, control and moment at first paint + ${MOMENTS_MS.join(", ")} ms; ${outcomes.length} taps; ${host}). ${verdict}`;
     writeReadmeTable("field", fieldMarkdown(pages, byControl, all, heading));
   }
   process.exit(failures.length ? 1 : 0);
