@@ -37,7 +37,8 @@ export async function discoverControls(browser: Browser, url: string): Promise<F
   const context = await browser.newContext(PHONE_CONTEXT);
   try {
     const page = await context.newPage();
-    await page.goto(url, { waitUntil: "load" });
+    const response = await page.goto(url, { waitUntil: "load" });
+    if (!response?.ok()) throw new Error(`${url}: HTTP ${response?.status() ?? "no response"}`);
     await page.evaluate(() => window.scrollTo(0, 0));
     // Functions cannot travel as evaluate arguments, so the predicates go in as source.
     const candidates: Candidate[] = FIELD_CONTROLS.map(({ name, selector, usable }) => ({ name, selector, usable }));

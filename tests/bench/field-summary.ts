@@ -164,7 +164,7 @@ export function missedTargets(summary: FieldSummary, targets: typeof TARGETS = T
     missed.push(`${scope}: page_viewed up to ${ms(summary.pageViewedMaxMs)} after first paint (target ≤ ${targets.pageViewedMaxMs} ms, tolerance +${targets.pageViewedToleranceMs} ms)`);
   }
   if (summary.pageViewedMissing) missed.push(`${scope}: page_viewed not in the data layer by the end of ${summary.pageViewedMissing} visits (${PAGE_VIEW_WAIT_MS / 1000} s after the tap)`);
-  if (summary.offControl) missed.push(`${scope}: ${summary.offControl} taps landed off their control (the layout at first paint differs, or the bench aimed wrong)`);
+  if (summary.offControl) missed.push(`${scope}: ${summary.offControl} taps landed off their control (not painted there yet at the tap, moved since load, or the bench aimed wrong)`);
   if (summary.failedVisits) missed.push(`${scope}: ${summary.failedVisits} visits failed`);
   return missed;
 }

@@ -98,7 +98,11 @@ export async function visit(browser: Browser, plan: VisitPlan): Promise<Visit> {
     await Promise.race([signals.answered, sleepUntil(tapSent + LOST_AFTER_MS + 100)]);
     await Promise.race([signals.load.then((at) => sleepUntil(at + AFTER_LOAD_MS)), sleepUntil(tapSent + 20_000)]);
     await Promise.race([signals.page_viewed, sleepUntil(tapSent + PAGE_VIEW_WAIT_MS)]);
-    await navigation;
+    const response = await navigation;
+    if (response instanceof Error || !response?.ok()) {
+      const error = response instanceof Error ? response.message : `HTTP ${response?.status() ?? "no response"}`;
+      return { plan, record: null, firstPaintSource: firstPaint.source, error };
+    }
     const record = (await page.evaluate(readRecordScript())) as FieldRecord | null;
     return { plan, record, firstPaintSource: firstPaint.source };
   } catch (error) {

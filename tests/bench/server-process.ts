@@ -11,6 +11,12 @@ export interface RunningServer {
 
 /** `cwd` is the checkout whose build/ runs (another worktree for the A/B bench). */
 export async function startServer(port: number, env: Record<string, string> = {}, cwd = process.cwd()): Promise<RunningServer> {
+  // Another checkout's server on this port would answer the health check below, and be measured instead.
+  const taken = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+    () => true,
+    () => false
+  );
+  if (taken) throw new Error(`port ${port} already has a server (another checkout's?); choose another with BENCH_PORT`);
   const child = spawn(process.execPath, ["build/index.js"], {
     cwd,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
