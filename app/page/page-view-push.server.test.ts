@@ -17,8 +17,9 @@ const URL_ = new URL("http://www.paris-experiences.example/eiffel-tower/?date=20
 const build = (overrides: Partial<Parameters<typeof buildPageViewPush>[0]> = {}) =>
   buildPageViewPush({ context: SAMPLE_CONTEXT, title: "Eiffel Tower tickets", url: URL_, ...overrides });
 
-/** Runs the head script as the browser would, with this visitor's referrer and cookies; returns what it pushed. */
-function runHeadScript(push: PageViewPush, visitor: { referrer?: string; cookie?: string } = {}): Record<string, unknown> {
+/** Runs the head script as the browser would, at this visitor's address with their referrer and cookies; returns what it pushed. */
+function runHeadScript(push: PageViewPush, visitor: { url?: string; referrer?: string; cookie?: string } = {}): Record<string, unknown> {
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(visitor.url ?? URL_.href);
   Object.defineProperty(document, "referrer", { value: visitor.referrer ?? "", configurable: true });
   for (const cookie of document.cookie.split(";")) {
     const name = cookie.split("=")[0]?.trim();
@@ -60,10 +61,11 @@ describe("buildPageViewPush (server)", () => {
     expect(() => build({ context: { ...SAMPLE_CONTEXT, currency: "euro" } })).toThrow(/page\.currency/);
   });
 
-  it("takes the attribution keys of the URL (they are part of the cache key), and nothing else of the query", () => {
-    const push = build({ url: new URL("http://localhost/?uid=www.paris-experiences.example&gclid=Cj0KCQ-abc_1&utm_source=x&fbclid=%3Cb%3E") });
-    expect(push?.attribution).toEqual({ gclid: "Cj0KCQ-abc_1" });
-    expect(build()).not.toHaveProperty("attribution");
+  it("puts only the page's own parameters in the shared HTML: no click id, no utm_* (the page cache keys on those alone)", () => {
+    const push = build({ url: new URL("http://localhost/?uid=www.paris-experiences.example&gclid=Cj0KCQ-abc_1&utm_source=x&lang=en") });
+    expect(push?.page_path).toBe("/?uid=www.paris-experiences.example&lang=en");
+    expect(push).not.toHaveProperty("attribution");
+    expect(JSON.stringify(push)).not.toMatch(/Cj0KCQ|utm_source/);
   });
 
   it("reads the title as document.title does, and cuts title and path at 100 characters as the client does", () => {
@@ -94,13 +96,21 @@ describe("the head script (browser)", () => {
     expect(runHeadScript(push)).not.toHaveProperty("page_referrer");
   });
 
+  it("adds the visitor's full path and the attribution keys of their address at run time", () => {
+    const url = "http://localhost/?uid=www.paris-experiences.example&gclid=Cj0KCQ-abc_1&utm_source=x&fbclid=%3Cb%3E&lang=en";
+    const pushed = runHeadScript(build({ url: new URL(url) })!, { url });
+    expect(pushed.page_path).toBe("/?uid=www.paris-experiences.example&gclid=Cj0KCQ-abc_1&utm_source=x&fbclid=%3Cb%3E&lang=en");
+    expect(pushed.attribution).toEqual({ gclid: "Cj0KCQ-abc_1" });
+  });
+
   it("merges the visitor's h-attr cookie at run time when the URL has no attribution keys; the URL's win", () => {
     expect(runHeadScript(build()!, { cookie: `${ATTRIBUTION_COOKIE}=${encodeURIComponent("gclid=Cj0-cookie&ci=42&evil=1")}` }).attribution).toEqual({
       ci: "42",
       gclid: "Cj0-cookie",
     });
-    const fromUrl = build({ url: new URL("http://localhost/eiffel-tower/?fbclid=IwAR2x") })!;
-    expect(runHeadScript(fromUrl, { cookie: `${ATTRIBUTION_COOKIE}=gclid%3DCj0-cookie` }).attribution).toEqual({ fbclid: "IwAR2x" });
+    const landing = "http://localhost/eiffel-tower/?fbclid=IwAR2x";
+    const fromUrl = build({ url: new URL(landing) })!;
+    expect(runHeadScript(fromUrl, { url: landing, cookie: `${ATTRIBUTION_COOKIE}=gclid%3DCj0-cookie` }).attribution).toEqual({ fbclid: "IwAR2x" });
     expect(runHeadScript(build()!, { cookie: `${ATTRIBUTION_COOKIE}=gclid%3D%253Cb%253E` })).not.toHaveProperty("attribution");
     expect(runHeadScript(build()!, { cookie: `${ATTRIBUTION_COOKIE}=%E0%A4%A` })).not.toHaveProperty("attribution");
   });
@@ -131,7 +141,7 @@ describe("the same entry as the pipeline's", () => {
   for (const { name, url, referrer, cookie } of cases) {
     it(`identical, keys in the same order: ${name}`, async () => {
       const title = "Eiffel Tower tickets";
-      const fromServer = runHeadScript(build({ url: new URL(url), title })!, { referrer, cookie });
+      const fromServer = runHeadScript(build({ url: new URL(url), title })!, { url, referrer, cookie });
       const fromPipeline = await pipelinePush(new URL(url), title, referrer);
       expect(fromServer).toStrictEqual(fromPipeline);
       expect(JSON.stringify(fromServer)).toBe(JSON.stringify(fromPipeline));

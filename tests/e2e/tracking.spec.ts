@@ -94,7 +94,11 @@ test.describe("tracking on a storefront page (desktop)", () => {
     await expect.poll(() => eventNames(page)).toEqual(["page_viewed"]);
     const entries = await readDataLayer(page);
     expect(entries[0]).toEqual(["consent", "default", expect.objectContaining({ ad_storage: "granted", analytics_storage: "granted" })]);
-    expect(entries[1]).toMatchObject({ event: "page_viewed", attribution: { gclid: "Cj0KCQ-test_456" } });
+    expect(entries[1]).toMatchObject({
+      event: "page_viewed",
+      page_path: `/?uid=${PARIS}.eiffel-tower&lang=en&gclid=Cj0KCQ-test_456&utm_source=x`,
+      attribution: { gclid: "Cj0KCQ-test_456" },
+    });
     // The app stores it once hydrated, which the server's page view no longer waits for.
     const stored = async () => decodeURIComponent((await page.context().cookies()).find((c) => c.name === "h-attr")?.value ?? "");
     await expect.poll(stored).toBe("gclid=Cj0KCQ-test_456");
@@ -142,11 +146,11 @@ test.describe("the first page view is written by the server into <head>", () => 
     expect(pushed).toEqual({
       event: "page_viewed",
       page_title: title,
-      page_path: `${EIFFEL}&gclid=Cj0KCQ-raw_1`,
+      page_path: EIFFEL,
       page: expect.objectContaining({ uid: `${PARIS}.eiffel-tower`, lang: "en", isMobile: true, isBot: false, countryCode: "US", pageType: "collection" }),
-      attribution: { gclid: "Cj0KCQ-raw_1" },
     });
-    // No referrer in the shared HTML: the script adds it in the visitor's browser.
+    // No referrer, click id or full path in the shared HTML: the script adds them in the visitor's browser.
+    expect(html).not.toContain("Cj0KCQ-raw_1");
     expect(checkJsonSchema(plan, pushed), JSON.stringify(pushed)).toEqual([]);
 
     const bot = await (await request.get(EIFFEL, { headers: { "user-agent": BOT_UA } })).text();

@@ -145,14 +145,13 @@ describe("page loader with prices", () => {
 });
 
 describe("page loader: the first page view for <head>", () => {
-  it("holds the page view the pipeline would push (the page's title, path and query, context, the URL's click id); none for a bot", async () => {
+  it("holds the page view the pipeline would push, less the visitor's own parts (click ids, other parameters); none for a bot", async () => {
     const { data } = await page(PARIS_PRICES_UID, { query: "&gclid=Cj0KCQ-abc_1", headers: { "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0 Safari/537.36" } });
     expect(data.pageView).toEqual({
       event: "page_viewed",
       page_title: data.seo.title.slice(0, 100),
-      page_path: `/?uid=${PARIS_PRICES_UID}&lang=en&gclid=Cj0KCQ-abc_1`,
+      page_path: `/?uid=${PARIS_PRICES_UID}&lang=en`,
       page: data.context,
-      attribution: { gclid: "Cj0KCQ-abc_1" },
     });
     const bot = await page(PARIS_PRICES_UID, { headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
     expect(bot.data.context.isBot).toBe(true);
