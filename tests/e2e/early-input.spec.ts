@@ -41,8 +41,21 @@ async function watchShifts(page: Page) {
   return () => page.evaluate(() => (window as unknown as { __shifts: { counted: number; all: number } }).__shifts);
 }
 
+/** Every state the mobile menu's popover went to, in order ("open" / "closed"). */
+async function watchMenuToggles(page: Page) {
+  await page.addInitScript(() => {
+    const states: string[] = [];
+    (window as unknown as { __menuToggles: string[] }).__menuToggles = states;
+    document.addEventListener("beforetoggle", (e) => {
+      if ((e.target as Element).id === "mobile-menu") states.push((e as Event & { newState: string }).newState);
+    }, true);
+  });
+  return () => page.evaluate(() => (window as unknown as { __menuToggles: string[] }).__menuToggles);
+}
+
 test("a tap on the menu before the app's scripts run opens it at once, and menu_opened follows page_viewed", async ({ page }) => {
   const shifts = await watchShifts(page);
+  const toggles = await watchMenuToggles(page);
   const scripts = await holdScripts(page);
   await page.goto(CITY, { waitUntil: "domcontentloaded" });
   const menuButton = page.getByRole("button", { name: "Menu" });
@@ -58,6 +71,8 @@ test("a tap on the menu before the app's scripts run opens it at once, and menu_
   await expect(menuButton).toHaveAttribute("aria-expanded", "true");
   await expect(page.locator("#mobile-menu")).toBeVisible();
   await expect.poll(() => eventNames(page)).toContain("menu_opened");
+  // Hydration took the menu over without closing it for a moment (no flicker).
+  expect(await toggles()).toEqual(["open"]);
   const names = await eventNames(page);
   expect(names.filter((name) => name === "menu_opened")).toHaveLength(1);
   expect(names.indexOf("page_viewed")).toBeGreaterThanOrEqual(0);

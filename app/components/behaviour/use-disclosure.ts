@@ -53,7 +53,9 @@ export function useDisclosure(menu: MenuName, { popover = false }: { popover?: b
   const inside = useMemo(() => [button, panel] as const, []);
   useDismissFacts(open, inside, send);
   useEffect(() => {
-    if (popover) syncPopover(panel.current, open);
+    // While the early-input catcher still owns input, the platform's state stands: the click that
+    // opened the panel natively is about to be replayed, and hiding it now would make it flicker.
+    if (popover && !window.__earlyInput?.open) syncPopover(panel.current, open);
   }, [popover, open]);
   const toggle = useCallback(
     (event: MouseEvent) => {
