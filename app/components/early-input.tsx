@@ -4,7 +4,8 @@ import { useNonce } from "./nonce";
 // No tap is lost while the app's JavaScript is on its way (docs/decisions/001-answer-from-first-paint.md).
 // Until the app has hydrated, a few bytes of inline script own the page's input: a click on a control
 // marked `data-replay` is recorded; `data-replay="native"` keeps the platform's own answer (a popover
-// button, a jump link), any other is held back and marked `data-pending` (a visible "working on it").
+// button, a jump link), any other is held back and marked `data-pending` and `aria-busy` (a visible and
+// announced "working on it"; a control may show its own busy look for it, as the video facade does).
 // Clicks elsewhere keep their platform behaviour (links, forms, <details>). Input never reaches React
 // before it has hydrated, because React would then hydrate the whole page synchronously before
 // answering: one long task, during which nothing on the page answers. Once the app has hydrated, each
@@ -40,7 +41,7 @@ export const EARLY_INPUT_SCRIPT = [
   "if(!s.open)return;e.stopImmediatePropagation();",
   `var c=e.target&&e.target.closest&&e.target.closest('[${REPLAY_ATTRIBUTE}]');if(!c)return;`,
   "s.clicks.push(c);",
-  `if(c.getAttribute('${REPLAY_ATTRIBUTE}')!=='native'){e.preventDefault();c.setAttribute('${PENDING_ATTRIBUTE}','')}`,
+  `if(c.getAttribute('${REPLAY_ATTRIBUTE}')!=='native'){e.preventDefault();c.setAttribute('${PENDING_ATTRIBUTE}','');c.setAttribute('aria-busy','true')}`,
   "},true)})();",
 ].join("");
 
@@ -62,6 +63,7 @@ export function useReplayEarlyInput(): void {
     early.open = false;
     const clicks = early.clicks.splice(0);
     for (const element of clicks) {
+      if (element.hasAttribute(PENDING_ATTRIBUTE)) element.removeAttribute("aria-busy");
       element.removeAttribute(PENDING_ATTRIBUTE);
       if (element.isConnected && element instanceof HTMLElement) element.click();
     }

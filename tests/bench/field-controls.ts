@@ -36,8 +36,10 @@ export const FIELD_CONTROLS: readonly FieldControl[] = [
   {
     name: "video",
     selector: 'button[aria-label^="Play video"]',
-    // The facade gave way: a player frame, the facade gone, or the player no longer a poster.
+    // The facade gave way: a player frame, the facade gone, the player no longer a poster, or the
+    // facade showing it is loading (aria-busy, which also brings its "Loading video" label).
     answered: (control) => {
+      if (control.getAttribute("aria-busy") === "true" && control.checkVisibility()) return true;
       const player = control.closest("[data-video-view]") ?? control.parentElement;
       if (!control.isConnected) return true;
       if (player?.querySelector("iframe")) return true;

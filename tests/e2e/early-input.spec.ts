@@ -103,25 +103,60 @@ test("the menu opens over the page, not into it: content below the header stays 
   expect((await main.boundingBox())!.y).toBe(before.y);
 });
 
-test("a tap on Call us before the app's scripts run shows it is taken, then opens the drawer once the app runs", async ({ page }) => {
+test("a tap on Call us before the app's scripts run shows the numbers at once; the app's drawer takes over once it runs", async ({ page }) => {
   const scripts = await holdScripts(page);
   await page.goto(SHOW, { waitUntil: "domcontentloaded" });
   const callUs = page.getByRole("button", { name: "Call us" });
   await callUs.scrollIntoViewIfNeeded();
   await callUs.tap();
-  // Held, and marked as taken: the visitor sees the tap landed.
-  await expect(callUs).toHaveAttribute("data-pending", "");
-  await expect(page.getByRole("dialog")).toHaveCount(0);
+  // The platform answered with the numbers, while every script is still held.
+  const early = page.getByRole("dialog", { name: "Call our box office" });
+  await expect(early).toBeVisible();
+  await expect(early.locator('a[href^="tel:"]').first()).toBeVisible();
+  expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+  const panelBox = (await early.boundingBox())!;
+  expect(Math.round(panelBox.y + panelBox.height)).toBe(823);
+  expect(panelBox.width).toBe(412);
 
   scripts.release();
-  const dialog = page.getByRole("dialog", { name: "Call our box office" });
-  await expect(dialog).toBeVisible();
-  await expect(dialog).toHaveAttribute("data-variant", "drawer");
-  await expect(callUs).not.toHaveAttribute("data-pending", "");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  // One dialog: the modal stack's drawer, in place of the early panel.
+  const drawer = page.locator('[role="dialog"][data-variant="drawer"]');
+  await expect(drawer).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Call our box office" })).toHaveCount(1);
   await expect.poll(() => eventNames(page)).toContain("call_us_opened");
   const names = await eventNames(page);
   expect(names.filter((name) => name === "call_us_opened")).toHaveLength(1);
   expect(names.indexOf("page_viewed")).toBeLessThan(names.indexOf("call_us_opened"));
+  // The drawer is the app's: Escape closes it, and nothing is left open behind it.
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("a tap on the video before the app's scripts run says it is loading at once, and the player follows once the app runs", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  // YouTube's API answers but never becomes ready, so the player stays loading for the test to see.
+  const requested: string[] = [];
+  await page.route("https://www.youtube.com/iframe_api", (route) => {
+    requested.push(route.request().url());
+    return route.fulfill({ contentType: "text/javascript", body: "" });
+  });
+  await page.goto(SHOW, { waitUntil: "domcontentloaded" });
+  const play = page.getByRole("button", { name: /^Play video/ }).first();
+  await play.scrollIntoViewIfNeeded();
+  await play.tap();
+  await expect(play).toHaveAttribute("aria-busy", "true");
+  await expect(play.getByText("Loading video")).toBeVisible();
+  await expect(play.locator("[data-idle-label]")).toBeHidden();
+
+  scripts.release();
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  // The replayed tap reached the player: it asks YouTube for the player and keeps saying it is loading,
+  // never back to a plain poster.
+  await expect.poll(() => requested.length).toBe(1);
+  await expect(page.locator("[data-video-view]").first()).toHaveAttribute("data-video-view", "loading");
+  await expect(play).toHaveAttribute("aria-busy", "true");
+  await expect(play).not.toHaveAttribute("data-pending", "");
 });
 
 test("once the app runs, the catcher lets go: a later tap is answered by the app alone, once", async ({ page }) => {
@@ -130,6 +165,9 @@ test("once the app runs, the catcher lets go: a later tap is answered by the app
   expect(await page.evaluate(() => (window as unknown as { __earlyInput?: { open: boolean } }).__earlyInput?.open)).toBe(false);
   await page.getByRole("button", { name: "Call us" }).tap();
   await expect(page.getByRole("dialog", { name: "Call our box office" })).toBeVisible();
+  // The app's drawer alone: the early panel stays closed once the app answers.
+  await expect(page.getByRole("dialog")).toHaveCount(1);
+  await expect(page.getByRole("dialog")).toHaveAttribute("data-variant", "drawer");
   await expect(page.getByRole("button", { name: "Call us" })).not.toHaveAttribute("data-pending", "");
   await expect.poll(async () => (await eventNames(page)).filter((name) => name === "call_us_opened")).toHaveLength(1);
 });

@@ -37,6 +37,10 @@ const Poster = styled("button", {
   background: "linear-gradient(135deg, $colors$purpleDark, $colors$nearBlack)",
   img: { position: "absolute", inset: 0, width: "100%", height: "100%", objectFit: "cover" },
   "&:focus-visible": { outline: "3px solid $candy", outlineOffset: "-3px" },
+  // Busy: loading the player, or a tap held by the early-input catcher until the app runs (the same look).
+  "[data-busy-label]": { display: "none" },
+  "&[aria-busy=true] [data-idle-label]": { display: "none" },
+  "&[aria-busy=true] [data-busy-label]": { display: "inline" },
 });
 
 const PlayBadge = styled("span", {
@@ -144,7 +148,8 @@ export function YouTubePlayer({ videoId, title, posterUrl: rawPosterUrl }: YouTu
             <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="M8 5v14l11-7z" fill="currentColor" />
             </svg>
-            {view === "loading" ? t("videoLoading") : title}
+            <span data-idle-label="">{title}</span>
+            <span data-busy-label="">{t("videoLoading")}</span>
           </PlayBadge>
         </Poster>
       ) : null}
