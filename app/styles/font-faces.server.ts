@@ -4,14 +4,15 @@ const LATIN = "U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U
 const LATIN_EXT = "U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF";
 const CYRILLIC = "U+0301,U+0400-045F,U+0490-0491,U+04B0-04B1,U+2116";
 
+// optional: a webfont that misses the first layout waits for the next page (decision 006).
 const face = (family: string, file: string, range: string) =>
-  `@font-face{font-family:'${family}';font-style:normal;font-display:swap;font-weight:300 700;src:url(/fonts/${file}) format('woff2');unicode-range:${range}}`;
+  `@font-face{font-family:'${family}';font-style:normal;font-display:optional;font-weight:300 700;src:url(/fonts/${file}) format('woff2');unicode-range:${range}}`;
 
 /**
  * Metric-matched fallbacks (the next/font and capsize approach): a local Arial, or a metric-compatible
  * clone (Liberation Sans, Arimo), scaled so the text sets to about the webfont's width and line box.
  * The first frame is painted before the webfonts arrive (their preloads sit in <body>, so they do not
- * block rendering); without this the swap re-wrapped the hero text and moved the blocks 37 px.
+ * block rendering); a page painted in them and the next in the webfonts set their first screens alike.
  *
  * size-adjust is the width of the six bench pages' own text in the webfont over its width in
  * Liberation Sans, per weight, measured with canvas measureText in Chromium; 600 and 700 use the bold

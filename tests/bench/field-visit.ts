@@ -62,13 +62,18 @@ async function tap(cdp: CDPSession, point: Point): Promise<number> {
   return sent;
 }
 
-export async function visit(browser: Browser, plan: VisitPlan): Promise<Visit> {
+/**
+ * `withoutApp`: the app's scripts (/build/) are refused, so the page is only its HTML, CSS and inline
+ * scripts. Such a visit measures the floor: what the browser alone needs to answer a tap on this page.
+ */
+export async function visit(browser: Browser, plan: VisitPlan, { withoutApp = false } = {}): Promise<Visit> {
   const control = FIELD_CONTROLS.find((c) => c.name === plan.control.name);
   if (!control) throw new Error(`unknown control ${plan.control.name}`);
   const context = await browser.newContext(PHONE_CONTEXT);
   try {
     await context.addInitScript({ content: probeScript(control, plan.control.index, LOST_AFTER_MS + 1000) });
     const page = await context.newPage();
+    if (withoutApp) await page.route("**/build/**", (route) => route.abort());
     const cdp = await context.newCDPSession(page);
     await throttleLikeAPhone(cdp);
     const signals = await listenForSignals(cdp);
