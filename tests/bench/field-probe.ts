@@ -17,7 +17,8 @@ export interface FieldRecord {
   dataLayer: Array<{ t: number; event: string | null }>;
   pageViewed: number | null;
   /** The first pointerdown: its event.timeStamp, whether it hit the control, the scroll then. */
-  tap: { t: number; onControl: boolean; scrollY: number } | null;
+  /** `hit`: what the tap landed on when it missed the control (tag#id.class), and the control's box then. */
+  tap: { t: number; onControl: boolean; scrollY: number; hit?: string; controlBox?: string } | null;
   answered: number | null;
   /** When the control was scrolled into view (controls below the first screen only). */
   scrolled: number | null;
@@ -149,7 +150,14 @@ function installFieldProbe(target: ProbeTarget, answered: FieldControl["answered
       if (field.tap) return;
       const tapped = control();
       const atTap = { scrollY: window.scrollY };
-      field.tap = { t: event.timeStamp, onControl: !!tapped && event.target instanceof Node && tapped.contains(event.target), scrollY: atTap.scrollY };
+      const onControl = !!tapped && event.target instanceof Node && tapped.contains(event.target);
+      field.tap = { t: event.timeStamp, onControl, scrollY: atTap.scrollY };
+      if (!onControl) {
+        const hit = event.target instanceof Element ? event.target : null;
+        field.tap.hit = hit ? `${hit.tagName.toLowerCase()}${hit.id ? `#${hit.id}` : ""}${typeof hit.className === "string" && hit.className ? `.${hit.className.split(" ")[0]}` : ""}` : String(event.target);
+        const box = tapped?.getBoundingClientRect();
+        field.tap.controlBox = box ? `${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}×${Math.round(box.height)} at (${Math.round((event as PointerEvent).clientX)},${Math.round((event as PointerEvent).clientY)})` : "control not in the page";
+      }
       watch(tapped, atTap, event.timeStamp);
     },
     { capture: true }
@@ -178,11 +186,15 @@ function installFieldProbe(target: ProbeTarget, answered: FieldControl["answered
     field.scrolled = performance.now();
     return centre(found);
   };
+  // Aim only at a control the page has painted where its box says: content a page skips
+  // (content-visibility) has a box before it is painted, and a tap there lands on its container.
   const aimAtControl = () => {
     const found = control();
     if (!found) return null;
     const point = centre(found);
-    return point.y > 0 && point.y < window.innerHeight ? point : null;
+    if (point.y <= 0 || point.y >= window.innerHeight) return null;
+    const hit = document.elementFromPoint(point.x, point.y);
+    return hit && found.contains(hit) ? point : null;
   };
   window.__field = Object.assign(field, { scrollToControl, aimAtControl });
 }

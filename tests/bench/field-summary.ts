@@ -35,6 +35,8 @@ export interface VisitOutcome {
   answerMs: number | null;
   lost: boolean;
   onControl: boolean;
+  /** When the tap missed its control: what it landed on, and where the control was then. */
+  missed?: string;
   lcpMs: number | null;
   /** Shifts without recent input, summed (what CLS counts). */
   cls: number;
@@ -71,6 +73,7 @@ export function outcomeOf({ page, control, scrolled, momentMs, record, error }: 
     answerMs,
     lost: answerMs === null || answerMs > LOST_AFTER_MS,
     onControl: record.tap?.onControl ?? false,
+    ...(record.tap && !record.tap.onControl ? { missed: `hit ${record.tap.hit ?? "?"}; control ${record.tap.controlBox ?? "?"}` } : {}),
     lcpMs: lcp ? lcp.t : null,
     cls: sum(record.shifts.filter((s) => !s.hadRecentInput).map((s) => s.value)),
     clsWithInput: sum(record.shifts.map((s) => s.value)),

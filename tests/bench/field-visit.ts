@@ -9,8 +9,9 @@ import { PHONE_CONTEXT, throttleLikeAPhone } from "./phone-profile";
 // control at first paint + `momentMs`, then the probe's record.
 // The tap is timed from a browser-side first-paint signal (first-paint-signal.ts) and sent without
 // asking the page anything first, so a busy main thread delays the answer, not the tap. Only a
-// control below the first screen needs the page: it is scrolled into view right at first paint, and
-// its tap waits for that (the actual moment is reported).
+// control below the first screen needs the page: it is scrolled into view right at first paint, its
+// tap waits for that (the actual moment is reported), and it is aimed at the latest place the page
+// reported before the moment.
 
 export interface VisitPlan {
   pageType: string;
@@ -29,8 +30,8 @@ export interface Visit {
 /** After `load`, how long to keep watching for layout shifts and late events. */
 const AFTER_LOAD_MS = 1000;
 const FIRST_PAINT_TIMEOUT_MS = 30_000;
-/** A scrolled control is looked up again this long before its tap. */
-const AIM_AHEAD_MS = 150;
+/** A scrolled control is looked up again this often until its tap. */
+const AIM_EVERY_MS = 30;
 
 const sleepUntil = (t: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, t - performance.now())));
 
@@ -92,10 +93,19 @@ export async function visit(browser: Browser, plan: VisitPlan, { withoutApp = fa
     let point: Point = { x: plan.control.box.x, y: plan.control.box.y };
     if (plan.control.scrolled) {
       point = ((await page.evaluate("window.__field.scrollToControl()")) as Point | null) ?? point;
-      // Aim again if the page can say in time where the control is now; never wait past the moment.
-      await sleepUntil(tapAt - AIM_AHEAD_MS);
-      const aim = (page.evaluate("window.__field.aimAtControl()") as Promise<Point | null>).catch(() => null);
-      point = (await Promise.race([aim, sleepUntil(tapAt).then(() => null)])) ?? point;
+      // Keep asking the page where the control is now (content above it may still be settling), and
+      // tap at the latest answer; never wait past the moment.
+      let asking = true;
+      const keepAiming = (async () => {
+        while (asking) {
+          const aim = (await (page.evaluate("window.__field.aimAtControl()") as Promise<Point | null>).catch(() => null)) ?? null;
+          if (aim && asking) point = aim;
+          await sleepUntil(performance.now() + AIM_EVERY_MS);
+        }
+      })();
+      await sleepUntil(tapAt);
+      asking = false;
+      void keepAiming;
     }
     await sleepUntil(tapAt);
     const tapSent = await tap(cdp, point);

@@ -38,7 +38,7 @@ function progressLine(n: number, total: number, outcome: VisitOutcome): string {
   if (outcome.error) return `${head}: visit failed: ${outcome.error.split("\n")[0]}`;
   const tap = outcome.tapMs === null ? "no tap seen" : `tapped at +${Math.round(outcome.tapMs)} ms`;
   const answer = outcome.lost ? "LOST" : `answered in ${Math.round(outcome.answerMs!)} ms`;
-  return `${head}: ${tap}${outcome.scrolled ? " (scrolled)" : ""}${outcome.onControl ? "" : " OFF CONTROL"}, ${answer}`;
+  return `${head}: ${tap}${outcome.scrolled ? " (scrolled)" : ""}${outcome.onControl ? "" : ` OFF CONTROL (${outcome.missed ?? "?"})`}, ${answer}`;
 }
 
 async function main() {

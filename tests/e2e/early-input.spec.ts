@@ -144,10 +144,13 @@ test("a tap on the video before the app's scripts run says it is loading at once
   await page.goto(SHOW, { waitUntil: "domcontentloaded" });
   const play = page.getByRole("button", { name: /^Play video/ }).first();
   await play.scrollIntoViewIfNeeded();
+  const badgeBefore = (await play.locator("[data-labels]").boundingBox())!;
   await play.tap();
   await expect(play).toHaveAttribute("aria-busy", "true");
   await expect(play.getByText("Loading video")).toBeVisible();
   await expect(play.locator("[data-idle-label]")).toBeHidden();
+  // The answer moves nothing: the badge keeps its size when its label changes.
+  expect(await play.locator("[data-labels]").boundingBox()).toEqual(badgeBefore);
 
   scripts.release();
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);

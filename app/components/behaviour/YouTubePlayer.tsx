@@ -38,9 +38,12 @@ const Poster = styled("button", {
   img: { position: "absolute", inset: 0, width: "100%", height: "100%", objectFit: "cover" },
   "&:focus-visible": { outline: "3px solid $candy", outlineOffset: "-3px" },
   // Busy: loading the player, or a tap held by the early-input catcher until the app runs (the same look).
-  "[data-busy-label]": { display: "none" },
-  "&[aria-busy=true] [data-idle-label]": { display: "none" },
-  "&[aria-busy=true] [data-busy-label]": { display: "inline" },
+  // Both labels hold the same grid cell, so the badge is as wide as the longer one and never resizes.
+  "[data-labels]": { display: "grid" },
+  "[data-idle-label], [data-busy-label]": { gridArea: "1 / 1" },
+  "[data-busy-label]": { visibility: "hidden" },
+  "&[aria-busy=true] [data-idle-label]": { visibility: "hidden" },
+  "&[aria-busy=true] [data-busy-label]": { visibility: "visible" },
 });
 
 const PlayBadge = styled("span", {
@@ -148,8 +151,10 @@ export function YouTubePlayer({ videoId, title, posterUrl: rawPosterUrl }: YouTu
             <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="M8 5v14l11-7z" fill="currentColor" />
             </svg>
-            <span data-idle-label="">{title}</span>
-            <span data-busy-label="">{t("videoLoading")}</span>
+            <span data-labels="">
+              <span data-idle-label="">{title}</span>
+              <span data-busy-label="">{t("videoLoading")}</span>
+            </span>
           </PlayBadge>
         </Poster>
       ) : null}
