@@ -14,7 +14,7 @@ import type { ReactNode } from "react";
 import { EarlyInputScript, useReplayEarlyInput } from "~/components/early-input";
 import { useNonce } from "~/components/nonce";
 import { PageViewScript } from "~/components/tracking/PageViewScript";
-import { TrackingBootstrap } from "~/components/tracking/TrackingBootstrap";
+import { TrackingBootstrap, TrackingPageStart } from "~/components/tracking/TrackingBootstrap";
 import { getEnv, publicEnv, type PublicEnv } from "~/env.server";
 import { detectBot, readCountryCode } from "~/page/page-context.server";
 import { consentHeadScript } from "../tracking/consent";
@@ -77,11 +77,12 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {/* The font preloads open <body> rather than sit in <head>: Chromium makes a font preload in
             <head> render-blocking, and on a slow first frame that held the first paint to 1.25-2.25 s
-            (README, "first frame"). Here they still start before any stylesheet-driven font request,
-            and the metric-matched fallback faces (font-faces.server.ts) keep the later swap from moving text. */}
+            Here they still start before any stylesheet-driven font request; a webfont that misses the
+            first layout is not swapped in on that page (font-display: optional, decision 006). */}
         {FONT_PRELOADS.map((href) => (
           <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}
+        {rootData ? <TrackingPageStart /> : null}
         {children}
         {rootData ? <TrackingBootstrap containerId={rootData.env.gtmContainerId} /> : null}
         <ScrollRestoration nonce={nonce} />

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createPipeline } from "./pipeline";
+import { nextTask } from "./task-scheduling";
 import { SAMPLE_CONTEXT } from "./test-fixtures";
 import { beginPageView, connectPipeline, MAX_QUEUED_EVENTS, resetTracking, setAttribution, setPageContext, track } from "./track";
 
@@ -88,14 +89,61 @@ describe("the queue", () => {
     await vi.waitFor(() => expect(layer()[0]).toMatchObject({ attribution: { gclid: "Cj0KCQ-abc_123" } }));
   });
 
-  it("is bounded: past the limit the oldest waiting events go first", () => {
+  it("is bounded: past the limit the oldest waiting events go first", async () => {
     for (let i = 0; i < MAX_QUEUED_EVENTS + 5; i++) track("price_unavailable", { source_kind: "collection", source_id: i + 1 });
     // Nothing connected: nothing delivered and memory stays bounded (checked through delivery below).
     const delivered: number[] = [];
-    connectPipeline({ assertValid() {}, deliver: (event) => delivered.push((event.properties as { source_id: number }).source_id) });
+    connectPipeline({
+      validate: (event) => ({ ok: true, definition: undefined as never, properties: event.properties as Record<string, unknown> }),
+      deliver: (event) => delivered.push((event.properties as { source_id: number }).source_id),
+      violation: () => new Error("unreachable"),
+    });
     setPageContext(SAMPLE_CONTEXT);
-    expect(delivered).toHaveLength(MAX_QUEUED_EVENTS);
+    await vi.waitFor(() => expect(delivered).toHaveLength(MAX_QUEUED_EVENTS));
     expect(delivered[0]).toBe(6);
+    expect(delivered.at(-1)).toBe(MAX_QUEUED_EVENTS + 5);
+  });
+
+  it("delivers a lone event in the task that fired it (a booking link about to leave the page)", () => {
+    connectPipeline(createPipeline({ containerId: null }));
+    setPageContext(SAMPLE_CONTEXT);
+    track("currency_changed", currencyChanged);
+    // Microtasks only (analytics' own steps are promises): no later task is needed.
+    const microtasks = async () => {
+      for (let i = 0; i < 100; i++) await Promise.resolve();
+    };
+    return microtasks().then(() => expect(events()).toEqual(["currency_changed"]));
+  });
+
+  it("sends a backlog one event per task, in order, and an event fired meanwhile joins its end", async () => {
+    track("currency_changed", currencyChanged);
+    track("language_changed", { from_language: "en", to_language: "fr" });
+    track("price_unavailable", { source_kind: "collection", source_id: 198 });
+    const pipeline = createPipeline({ containerId: null });
+    const handed = vi.spyOn(pipeline, "deliver");
+    const names = () => handed.mock.calls.map(([event]) => event.name);
+    connectPipeline(pipeline);
+    setPageContext(SAMPLE_CONTEXT);
+    expect(names()).toEqual(["currency_changed"]);
+    track("menu_opened", { menu: "mobile_menu" });
+    expect(names()).toEqual(["currency_changed"]);
+    await nextTask();
+    expect(names()).toEqual(["currency_changed", "language_changed"]);
+    await vi.waitFor(() => expect(events()).toEqual(["currency_changed", "language_changed", "price_unavailable", "menu_opened"]));
+    // Once the backlog is out, a lone event goes at once again.
+    track("menu_closed", { menu: "mobile_menu", reason: "toggle" });
+    expect(names().at(-1)).toBe("menu_closed");
+  });
+
+  it("validates each event once", async () => {
+    const pipeline = createPipeline({ containerId: null });
+    const validate = vi.spyOn(pipeline, "validate");
+    connectPipeline(pipeline);
+    setPageContext(SAMPLE_CONTEXT);
+    track("currency_changed", currencyChanged);
+    track("language_changed", { from_language: "en", to_language: "fr" });
+    await vi.waitFor(() => expect(events()).toHaveLength(2));
+    expect(validate).toHaveBeenCalledTimes(2);
   });
 });
 
@@ -161,22 +209,26 @@ describe("the violation path", () => {
     expect(layer()).toEqual([]);
   });
 
-  it("in strict mode an event that only fails at delivery still throws (outside the analytics engine) and later events flow", async () => {
+  it("in strict mode an invalid page context throws at the call site too: the whole event is validated once", () => {
+    connectPipeline(createPipeline({ containerId: null }));
+    setPageContext({ ...SAMPLE_CONTEXT, lang: "english" });
+    expect(() => track("currency_changed", currencyChanged)).toThrow(/page\.lang/);
+  });
+
+  it("in strict mode an event that waited and fails at delivery still throws (not at its long-gone call site) and later events flow", async () => {
     const errors: unknown[] = [];
     const onError = (error: unknown) => errors.push(error);
     process.on("uncaughtException", onError);
     try {
+      track("currency_changed", { from_currency: "USD", to_currency: "euro" });
+      track("language_changed", { from_language: "en", to_language: "fr" });
       connectPipeline(createPipeline({ containerId: null }));
-      setPageContext({ ...SAMPLE_CONTEXT, lang: "english" });
-      track("currency_changed", currencyChanged);
-      await settle();
       setPageContext(SAMPLE_CONTEXT);
-      track("currency_changed", currencyChanged);
-      await vi.waitFor(() => expect(events()).toEqual(["currency_changed"]));
+      await vi.waitFor(() => expect(events()).toEqual(["language_changed"]));
     } finally {
       process.off("uncaughtException", onError);
     }
-    expect(String(errors[0])).toMatch(/page\.lang/);
+    expect(String(errors[0])).toMatch(/properties\.to_currency/);
   });
 });
 

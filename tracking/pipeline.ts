@@ -1,14 +1,14 @@
 import { Analytics } from "analytics";
 import { createDataLayerDestination, type DataLayerPluginOptions } from "./data-layer-plugin";
-import { deliveriesInOrder } from "./delivery-order";
-import { isStrictTracking, type Pipeline } from "./track";
+import type { Pipeline } from "./delivery-queue";
 import { TrackingViolationError, validateEvent } from "./validate";
 import { validationPlugin } from "./validation-plugin";
 import * as z from "zod/mini";
 import en from "zod/v4/locales/en.js";
 
-// The one analytics instance: validation (trackStart) → our data-layer plugin. Loaded lazily in the
-// browser by the tracking bootstrap, and connected to track() with connectPipeline().
+// The one analytics instance: the verdict (trackStart) → our data-layer plugin. Loaded lazily in the
+// browser by the tracking bootstrap, and connected to the delivery queue with connectPipeline(). The
+// queue validates each event once (validate() below) and hands analytics the verdict with it.
 
 // Zod's fast path compiles validators with `new Function`, which our CSP (no 'unsafe-eval') refuses
 // with a console error; the interpreted path costs a few microseconds per event.
@@ -26,26 +26,20 @@ function memoryStorage() {
   };
 }
 
-export interface PipelineOptions extends DataLayerPluginOptions {
-  strict?: () => boolean;
-}
+export type PipelineOptions = DataLayerPluginOptions;
 
 export function createPipeline(options: PipelineOptions): Pipeline {
-  const deliverInOrder = deliveriesInOrder();
-  const strict = options.strict ?? isStrictTracking;
   const destination = createDataLayerDestination(options);
   const analytics = Analytics({
     app: "storefront",
-    plugins: [validationPlugin({ strict, report: destination.push }), destination.plugin],
+    plugins: [validationPlugin({ report: destination.push }), destination.plugin],
     storage: memoryStorage(),
   } as Parameters<typeof Analytics>[0]);
   return {
-    assertValid(name, properties) {
-      const result = validateEvent(name, properties);
-      if (!result.ok) throw new TrackingViolationError(name, result.issues);
+    validate: (event, envelope) => validateEvent(event.name, event.properties, envelope),
+    deliver(event, envelope, verdict) {
+      void analytics.track(event.name, event.properties, { ...envelope, verdict });
     },
-    deliver(event, envelope) {
-      deliverInOrder(() => void analytics.track(event.name, event.properties, envelope));
-    },
+    violation: (event, verdict) => new TrackingViolationError(event.name, verdict.issues),
   };
 }

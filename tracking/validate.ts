@@ -5,8 +5,8 @@ import { AttributionSchema } from "./envelope";
 import { MAX_STRING_VALUE_LENGTH } from "./naming";
 import { PageContextSchema, type PageContext } from "./page-context";
 
-// The one validation step (used by the analytics validation plugin in trackStart, and by track() in
-// strict mode to throw at the call site). Issues name the zod path, e.g. `properties.to_currency`.
+// The one validation step: the delivery queue runs it once per event, when it delivers it (through the
+// pipeline), and hands the verdict to analytics. Issues name the zod path, e.g. `properties.to_currency`.
 
 export interface ValidationIssue {
   path: string;

@@ -1,20 +1,23 @@
 import type { AnalyticsPlugin } from "analytics";
+import type { DeliveryEnvelope } from "./delivery-queue";
 import { recordLiveEvent } from "./live-log";
-import type { DeliveryEnvelope } from "./track";
-import { describeIssues, TrackingViolationError, validateEvent, type ValidationIssue } from "./validate";
+import { describeIssues, validateEvent, type ValidationIssue, type ValidationResult } from "./validate";
 
-// The validation step of the one analytics instance: `trackStart` runs before any plugin's `track`,
-// and `abort()` there keeps an invalid event away from every destination (analytics-core's engine).
+// The verdict step of the one analytics instance: `trackStart` runs before any plugin's `track`, and
+// `abort()` there keeps an invalid event away from every destination (analytics-core's engine). The
+// delivery queue validated the event already (once) and passes its verdict along; strict mode threw
+// there, so an invalid event here is production's: dropped, and reported as tracking_violation.
 
 export const VIOLATION_EVENT = "tracking_violation";
 
+type Envelope = Partial<DeliveryEnvelope> & { verdict?: ValidationResult };
+
 interface TrackStartArgs {
-  payload: { event: string; properties: unknown; options?: Partial<DeliveryEnvelope> };
+  payload: { event: string; properties: unknown; options?: Envelope };
   abort: (reason: string) => unknown;
 }
 
 export interface ValidationPluginOptions {
-  strict: () => boolean;
   /** Delivers the tracking_violation in the dropped event's place (so the order is kept). */
   report: (event: string, properties: Record<string, unknown>, envelope: Partial<DeliveryEnvelope>) => void;
 }
@@ -34,8 +37,9 @@ export function validationPlugin(options: ValidationPluginOptions): AnalyticsPlu
   return {
     name: "storefront-validation",
     trackStart: ({ payload, abort }: TrackStartArgs) => {
-      const envelope = payload.options ?? {};
-      const result = validateEvent(payload.event, payload.properties, { page: envelope.page ?? null, attribution: envelope.attribution });
+      const { verdict, ...envelope } = payload.options ?? {};
+      // Anything that reaches analytics without the queue's verdict is checked here, as it would have been.
+      const result = verdict ?? validateEvent(payload.event, payload.properties, { page: envelope.page ?? null, attribution: envelope.attribution });
       if (result.ok) return undefined;
       recordLiveEvent({
         event: payload.event,
@@ -44,15 +48,6 @@ export function validationPlugin(options: ValidationPluginOptions): AnalyticsPlu
         issues: result.issues.map((issue) => `${issue.path}: ${issue.message}`),
         outcome: "dropped (invalid)",
       });
-      if (options.strict()) {
-        // Throwing inside analytics' plugin engine would stall every later event, so abort here and
-        // throw outside the engine: still an uncaught error in development and tests.
-        const error = new TrackingViolationError(payload.event, result.issues);
-        queueMicrotask(() => {
-          throw error;
-        });
-        return abort(error.message);
-      }
       // Report it, unless the report would fail too (e.g. a broken page context): no loops.
       const violation = violationProperties(payload.event, result.issues);
       if (payload.event !== VIOLATION_EVENT && validateEvent(VIOLATION_EVENT, violation, { page: envelope.page ?? null, attribution: envelope.attribution }).ok) {

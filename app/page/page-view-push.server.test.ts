@@ -121,7 +121,7 @@ describe("the same entry as the pipeline's", () => {
   async function pipelinePush(url: URL, title: string, referrer: string): Promise<Record<string, unknown>> {
     resetTracking();
     window.dataLayer = [];
-    connectPipeline(createPipeline({ containerId: null, strict: () => true }));
+    connectPipeline(createPipeline({ containerId: null }));
     setPageContext(SAMPLE_CONTEXT);
     const stored = parseAttribution(cookieValue(document.cookie, ATTRIBUTION_COOKIE));
     setAttribution(nextAttribution(url.search, stored).attribution);

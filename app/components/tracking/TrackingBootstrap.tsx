@@ -1,5 +1,5 @@
 import { useLocation, useMatches } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import {
   ATTRIBUTION_COOKIE,
   ATTRIBUTION_MAX_AGE_SECONDS,
@@ -18,8 +18,9 @@ import { beginPageView, connectPipeline, setAttribution, setPageContext, track }
 import { cookieValue } from "../../../tracking/cookie-value";
 import { nextTask } from "../../../tracking/task-scheduling";
 
-// The client side of tracking, mounted once in root.tsx. It sets the page context for track()
-// from the page route's loader data, fires page_viewed per client-side navigation (the first
+// The client side of tracking, mounted once in root.tsx. TrackingPageStart (before the page) gives the
+// delivery queue the page context from the page route's loader data; TrackingBootstrap (after it) fires
+// page_viewed per client-side navigation (the first
 // document's is the server's, in <head>), keeps attribution (spec §9), offers the consent API to a
 // consent banner, and loads the pipeline (analytics, zod, the catalogue) once the app has hydrated,
 // so none of that weighs on the first paint. Events fired before are queued.
@@ -83,18 +84,29 @@ function captureAttribution(search: string, context: PageContext): void {
   setAttribution(attribution);
 }
 
+const useLayoutEffectInBrowser = typeof window === "undefined" ? useEffect : useLayoutEffect;
+
+/**
+ * Tells the delivery queue which page this is. Rendered in root.tsx before the page itself: siblings'
+ * effects run in order, so this layout effect runs before any of the page's effects, and the page's
+ * events carry its context and wait for its page_viewed.
+ */
+export function TrackingPageStart() {
+  const context = usePageContextFromMatches();
+  const location = useLocation();
+  const pageKey = `${location.pathname}${location.search}`;
+  useLayoutEffectInBrowser(() => {
+    beginPageView(pageKey, { viewed: viewedByServer(pageKey) });
+    setPageContext(context);
+  }, [pageKey, context]);
+  return null;
+}
+
 export function TrackingBootstrap({ containerId }: { containerId: string | null }) {
   const context = usePageContextFromMatches();
   const location = useLocation();
   const pageKey = `${location.pathname}${location.search}`;
   const previousUrl = useRef<string | null>(null);
-
-  // During render, not in an effect: the page's own components run their effects before ours, and
-  // their events must already carry this page's context and wait for this page's page_viewed.
-  if (typeof window !== "undefined") {
-    beginPageView(pageKey, { viewed: viewedByServer(pageKey) });
-    setPageContext(context);
-  }
 
   useEffect(() => {
     if (context?.isBot) return; // spec: bots send nothing, so nothing is loaded either
