@@ -5,7 +5,7 @@ import { SUPPORTED_LANGUAGE_CODES } from "./languages";
 import en from "./locales/en.json";
 import { uiDictionary } from "./ui-strings.server";
 
-// English is the reference: every locale holds exactly its keys, none empty.
+// English is the reference: every locale holds exactly its keys, none empty, with the same placeholders.
 
 const LOCALES = new URL("./locales/", import.meta.url);
 const ENGLISH_KEYS = Object.keys(en) as Array<keyof typeof en>;
@@ -25,6 +25,7 @@ function localeProblems(lang: string, strings: unknown): string[] {
 }
 
 const readLocale = (lang: string) => readFileSync(new URL(`${lang}.json`, LOCALES), "utf8");
+const placeholders = (text: string) => [...text.matchAll(/\{\w+\}/g)].map((m) => m[0]).sort();
 
 describe("UI strings (app/i18n/locales)", () => {
   it("has one locale file for each supported language and none other", () => {
@@ -34,6 +35,18 @@ describe("UI strings (app/i18n/locales)", () => {
 
   it.each(SUPPORTED_LANGUAGE_CODES)("%s.json holds exactly the English keys, none empty", (lang) => {
     expect(localeProblems(lang, JSON.parse(readLocale(lang)))).toEqual([]);
+  });
+
+  it.each(SUPPORTED_LANGUAGE_CODES)("%s.json keeps the English placeholders ({average}, {count}…)", (lang) => {
+    const strings = JSON.parse(readLocale(lang)) as Record<string, string>;
+    const wrong = ENGLISH_KEYS.filter((key) => placeholders(strings[key] ?? "").join() !== placeholders(en[key]).join());
+    expect(wrong.map((key) => `${lang}.json: "${key}" has ${placeholders(strings[key] ?? "").join(" ") || "no placeholder"}`)).toEqual([]);
+  });
+
+  it.each(SUPPORTED_LANGUAGE_CODES)("%s.json lists one key a line in the English order", (lang) => {
+    const text = readLocale(lang);
+    const strings = JSON.parse(text) as Record<string, string>;
+    expect(text).toBe(`${JSON.stringify(Object.fromEntries(ENGLISH_KEYS.map((key) => [key, strings[key]])), null, 2)}\n`);
   });
 
   it("names the language and the key of a missing, extra or empty string", () => {
