@@ -2,7 +2,7 @@ import { numberFormat } from "~/i18n/intl-cache";
 import { localeFor, toSupportedLanguage } from "~/i18n/languages";
 
 // The numbers on an experience card (rating, review count) in the page language; their words live in
-// app/i18n/ui-strings.ts. Used on the server only (app/prices/commerce-text.server.ts).
+// app/i18n/locales/ (cardRated). Used on the server only (app/prices/commerce-text.server.ts).
 
 export function formatRating(average: number, lang: string): string {
   return numberFormat(localeFor(toSupportedLanguage(lang)), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(average);

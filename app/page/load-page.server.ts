@@ -8,7 +8,8 @@ import { resolveFooter, resolveHeader, type ResolvedFooter, type ResolvedHeader 
 import { getEnv, type Env } from "~/env.server";
 import { DEFAULT_LANGUAGE, getLanguage, toSupportedLanguage } from "~/i18n/languages";
 import { DEFAULT_CURRENCY } from "~/i18n/currencies";
-import { uiDictionary, type UiStrings } from "~/i18n/ui-strings";
+import type { UiStrings } from "~/i18n/ui-strings";
+import { uiDictionary } from "~/i18n/ui-strings.server";
 import { isBookingDate } from "~/booking/booking-url";
 import { apiConfig, priceCache } from "~/prices/api-runtime.server";
 import { loadPageCommerce, type PageCommerce } from "~/prices/load-commerce.server";

@@ -3,7 +3,7 @@ import type { ReactElement } from "react";
 import { BlockView } from "~/components/blocks/BlockView";
 import { RichText } from "~/components/blocks/RichText";
 import { LanguageProvider, PageContextProvider } from "~/components/page-context";
-import { uiDictionary } from "~/i18n/ui-strings";
+import { uiDictionary } from "~/i18n/ui-strings.server";
 import type { Block } from "~/content/page-document";
 import { toViewBlock } from "~/content/page-view.server";
 import { toRichTextView } from "~/content/rich-text-view.server";
