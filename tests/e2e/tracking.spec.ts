@@ -241,4 +241,17 @@ test.describe("the catalogue page", () => {
     expect(plan.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
     expect(plan.events.length).toBeGreaterThan(0);
   });
+
+  test("the catalogue page links the tag manager container export, which downloads as an importable container", async ({ page, request }) => {
+    await page.goto("/tracking");
+    const link = page.getByRole("link", { name: "gtm-container.json" });
+    await expect(link).toHaveAttribute("href", "/tracking/gtm-container.json");
+    const response = await request.get("/tracking/gtm-container.json");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-disposition"]).toContain("attachment");
+    const container = (await response.json()) as { exportFormatVersion: number; containerVersion: { tag: Array<{ type: string }>; trigger: unknown[] } };
+    expect(container.exportFormatVersion).toBe(2);
+    expect(container.containerVersion.tag.length).toBe(container.containerVersion.trigger.length);
+    expect(container.containerVersion.tag.every((tag) => tag.type === "gaawe")).toBe(true);
+  });
 });
