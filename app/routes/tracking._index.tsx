@@ -7,6 +7,7 @@ import { LivePanel, Table } from "~/components/tracking/LivePanel";
 import { styled } from "../../tokens/stitches.config";
 import { EVENT_CATEGORIES } from "../../tracking/define-event";
 import { buildPlan } from "../../tracking/plan";
+import planHistory from "../../tracking/plan-history.json";
 import { propertyRows, type PropertyRow } from "../../tracking/plan-rows";
 
 // GET /tracking: the event catalogue for analysts (issue 3 §6), generated from the definitions.
@@ -22,7 +23,15 @@ export function loader({ request }: LoaderFunctionArgs) {
   const data = {
     pageContext: propertyRows(plan.$defs.page_context!),
     attribution: propertyRows(plan.$defs.attribution!),
-    events: plan.events.map(({ properties, entry: _entry, ...event }) => ({ ...event, rows: propertyRows(properties) })),
+    events: plan.events.map(({ properties, entry: _entry, ...event }) => ({
+      ...event,
+      rows: propertyRows(properties),
+      // Newest first, from the released plans (npm run tracking:release writes tracking/plan-history.json).
+      history: planHistory
+        .filter((entry) => entry.event === event.name)
+        .map(({ version, date, changes }) => ({ version, date, changes }))
+        .reverse(),
+    })),
   };
   return json(data, { headers: { Vary: varyHeader(documentVary(request.headers, getEnv().COUNTRY_HEADER)) } });
 }
@@ -41,6 +50,7 @@ const Meta = styled("dl", {
 });
 const Pii = styled("strong", { color: "$textError" });
 const CategoryNav = styled("nav", { ul: { display: "flex", flexWrap: "wrap", gap: "$8 $16", listStyle: "none", padding: 0, margin: 0 } });
+const History = styled("ul", { margin: "$8 0 0", paddingLeft: "$20", color: "$textSubtle" });
 const EventSection = styled("section", { borderTop: "1px solid $divider", paddingTop: "$24", scrollMarginTop: "$16" });
 
 function PropertyTable({ caption, rows }: { caption: string; rows: PropertyRow[] }) {
@@ -141,6 +151,14 @@ export default function TrackingCatalogue() {
                   <dd>{event.emittedBy.join("; ")}</dd>
                 </Meta>
                 <PropertyTable caption={`${event.name} properties`} rows={event.rows} />
+                <History aria-label={`${event.name}: changes by release`}>
+                  {event.history.length === 0 ? <li>Not released yet.</li> : null}
+                  {event.history.map((entry) => (
+                    <li key={`${entry.version}-${entry.date}`}>
+                      <strong>{entry.version ?? "removed"}</strong> ({entry.date}): {entry.changes.join("; ")}
+                    </li>
+                  ))}
+                </History>
               </EventSection>
             ))}
         </section>

@@ -242,6 +242,12 @@ test.describe("the catalogue page", () => {
     expect(plan.events.length).toBeGreaterThan(0);
   });
 
+  test("the catalogue page shows each event's changes by release", async ({ page }) => {
+    await page.goto("/tracking");
+    const history = page.getByRole("list", { name: "menu_opened: changes by release" });
+    await expect(history.getByRole("listitem").first()).toContainText(/^1-0-0 \(\d{4}-\d{2}-\d{2}\): first released$/);
+  });
+
   test("the catalogue page links the tag manager container export, which downloads as an importable container", async ({ page, request }) => {
     await page.goto("/tracking");
     const link = page.getByRole("link", { name: "gtm-container.json" });
