@@ -145,6 +145,8 @@ export function TrackingBootstrap({ containerId }: { containerId: string | null 
     const referrer = previousUrl.current ?? (document.referrer || null);
     previousUrl.current = window.location.href;
     if (serverViewedKey === pageKey) return; // pushed in <head> already: never twice
+    // Not a storefront page (/tracking, /machines, a 404): no page context, so no page view to count.
+    if (!context) return;
     const referrerPart = referrer ? referrerPath(referrer) : undefined;
     track("page_viewed", {
       page_title: document.title.slice(0, 100),
