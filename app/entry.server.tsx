@@ -1,7 +1,7 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
-import { getCssText } from "../tokens/stitches.config";
+import { getCssText, reset as resetStitches } from "../tokens/stitches.config";
 import { NonceContext } from "~/components/nonce";
 import { FONT_FACE_CSS } from "~/styles/font-faces.server";
 import { withEveryStitchesGroup } from "~/styles/stitches-groups.server";
@@ -22,6 +22,10 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = typeof loadContext?.nonce === "string" ? loadContext.nonce : "";
+  // Stitches keeps one stylesheet per process and only ever adds to it: without a reset, a page's CSS
+  // would hold every rule of every page this process rendered before (the same URL gave different
+  // HTML on each instance). renderToString is synchronous, so nothing else renders in between.
+  resetStitches();
   const markup = renderToString(
     <NonceContext.Provider value={nonce}>
       <RemixServer context={remixContext} url={request.url} nonce={nonce} />

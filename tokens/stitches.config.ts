@@ -4,7 +4,7 @@ import { designTokens, mediaQueries } from "./design-tokens";
 // The Stitches config is built from the tokens: theme scales, media queries, utilities. Every token
 // group is a scale, so every cssVar() answer (token-lookup.ts) is a variable the page defines;
 // breakpoints too, though media queries cannot read variables.
-export const { styled, css, globalCss, keyframes, getCssText, theme, config } = createStitches({
+export const { styled, css, globalCss, keyframes, getCssText, reset, theme, config } = createStitches({
   theme: {
     breakpoints: designTokens.breakpoints,
     colors: designTokens.colors,

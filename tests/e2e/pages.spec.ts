@@ -86,6 +86,22 @@ test("the first response is fully styled (Stitches CSS in the head)", async ({ r
   for (const cls of classes) expect(css, `rule for ${cls}`).toContain(`.${cls}`);
 });
 
+// Stitches keeps one stylesheet per process; the server resets it for each render, so a page's CSS is its
+// own: the same URL gives the same HTML whatever the process rendered before.
+test("a page's CSS holds only its own rules, not those of pages rendered before it", async ({ request }) => {
+  const stitchesCss = (html: string) => /<style id="stitches"[^>]*>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+  const classesOf = (html: string) => new Set([...html.matchAll(/class="([^"]+)"/g)].flatMap((m) => m[1]!.split(" ")).filter((c) => c.startsWith("c-")));
+  const city = await (await request.get(`/?uid=${PARIS}&lang=en`)).text();
+  const directory = await (await request.get("/")).text();
+  const onlyOnCity = [...classesOf(city)].filter((c) => !classesOf(directory).has(c));
+  expect(onlyOnCity.length).toBeGreaterThan(5);
+  const css = stitchesCss(directory);
+  for (const cls of onlyOnCity) expect(css, `the directory's CSS defines .${cls}, a class only the city page uses`).not.toContain(`.${cls}{`);
+  // And the directory's CSS is the same after other pages were rendered.
+  await request.get(`/?uid=${LTT}.shows.les-miserables&lang=en`);
+  expect(stitchesCss(await (await request.get("/")).text())).toBe(css);
+});
+
 // Stitches adopts the server's rule groups in the browser and inserts one for each group it misses; a rule
 // inserted at a stylesheet's top level restyles the whole document (app/styles/stitches-groups.server.ts).
 test("starting the app inserts no rule group into the Stitches stylesheet", async ({ page }) => {
