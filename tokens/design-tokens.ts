@@ -1,8 +1,11 @@
 // Design tokens as typed data (spec "Design tokens"). Everything visual is derived from this one object:
 // the Stitches theme, the media queries, `token()` and `cssVar()`.
 
+/** spec §4/§9: a width of 768 px or less counts as mobile; the `md` breakpoint is the same width. */
+export const MOBILE_MAX_WIDTH_PX = 768;
+
 export const designTokens = {
-  breakpoints: { sm: "640px", md: "768px", lg: "1024px", xl: "1280px", "2xl": "1536px" },
+  breakpoints: { sm: "640px", md: `${MOBILE_MAX_WIDTH_PX}px`, lg: "1024px", xl: "1280px", "2xl": "1536px" },
   sizes: {
     maxContent: "1200px",
     // spec: content width is full width minus 5.46vw on each side
@@ -196,5 +199,3 @@ export const mediaQueries = {
   reducedMotion: "(prefers-reduced-motion: reduce)",
 } as const;
 
-/** spec §4/§9: a width of 768 px or less counts as mobile. */
-export const MOBILE_MAX_WIDTH_PX = 768;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bookingSubdomain, bookingUrl, BOOKING_FLOW_SEGMENTS, isBookingDate, NO_DATE_TOUR_GROUPS } from "./booking-url";
-import { FLOW_TYPES } from "./flow-types";
+import { FLOW_TYPES } from "../../tracking/flow-types";
 
 const base = { subdomain: "paris-experiences", domain: "book.roamly.example", lang: "en", currency: "EUR", date: "2030-05-01" };
 

@@ -1,5 +1,5 @@
 import { ATTRIBUTION_KEYS, type Attribution } from "./attribution";
-import type { FlowType } from "./flow-types";
+import type { FlowType } from "../../tracking/flow-types";
 
 // spec §2: booking link = https://{subdomain}.{domain}/{lang}/book/{tgid}/{flow segment}/?query.
 // Isomorphic: the server builds the link's base, the browser adds attribution.

@@ -1,11 +1,9 @@
 import * as z from "zod";
+import { PAGE_TYPES } from "../../tracking/page-context"; // tracking's vocabulary: every event's page context carries one
 import { measureRichText } from "./inline-blocks";
 
 // The shape of the documents in content/ (issue 2). Sites hold the default header and footer;
 // a page document may override either. Validated with zod when loaded; issues name file and field.
-
-export const PAGE_TYPES = ["city", "category", "collection", "show", "theatre", "guide"] as const;
-export type PageType = (typeof PAGE_TYPES)[number];
 
 /**
  * Bounds on one page document, so no page can hold the server's event loop for long (issue 20 §8).

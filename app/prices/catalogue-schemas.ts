@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { FLOW_TYPES } from "~/booking/flow-types";
+import { FLOW_TYPES } from "../../tracking/flow-types";
 
 // zod schemas for the upstream answers we read (spec §3, §7). Only the fields the storefront uses
 // are required; everything else passes through unchecked and is dropped.

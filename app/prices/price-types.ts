@@ -1,4 +1,4 @@
-import type { FlowType } from "~/booking/flow-types";
+import type { FlowType } from "../../tracking/flow-types";
 
 // What the page receives about prices and experiences. Plain JSON: it crosses to the browser.
 

@@ -1,6 +1,7 @@
 // A namespace import, not `import { z }`: that form keeps every zod locale in the browser bundle (+67 KB gzip).
 import * as z from "zod/mini";
 import { defineEvent, prop, shared } from "../define-event";
+import { FLOW_TYPES } from "../flow-types";
 
 // Commerce events: the contract between the prices/booking components that emit them and the
 // tracking layer. GA4 ecommerce events (view_item_list, select_item) keep GA4's reserved shape.
@@ -37,10 +38,7 @@ export const commerceEvents = [
     properties: () => z.object({
       tgid: prop(z.int().check(z.positive()), "Tour group id being booked"),
       flow_type: prop(
-        z.enum([
-          "SEATMAP", "SVG", "NORMAL", "COMBO", "RESERVE", "PRIVATE_AIRPORT_TRANSFER", "SHARED_AIRPORT_TRANSFER",
-          "SEATMAP_IFRAME", "HOP_ON_HOP_OFF", "PROPERTY_SELECTION", "GUIDED_TOUR_PROPERTY_SELECTION",
-        ]),
+        z.enum(FLOW_TYPES),
         "Booking flow the link opens",
       ),
       price: prop(z.nullable(z.number().check(z.nonnegative())), "Listing price shown on the link, null when unavailable"),
