@@ -1,11 +1,9 @@
-import { PriceSourceSchema, type Block, type PageDocument, type PriceSource } from "~/content/page-document";
-import { priceSourceKey } from "~/components/commerce/price-source-key";
+import { PriceSourceSchema, type PageDocument, type PriceSource } from "~/content/page-document";
+import { priceSourceKey, type ExperienceListSource } from "./commerce-keys";
 
 // What a page needs from the catalogue: every price source and experience list in its blocks, and
 // the inline {price kind=… id=…} / {experience id=…} blocks written inside rich text (spec §3).
 // The rich-text scan is deliberately small: it only finds these two names and their attributes.
-
-export type ExperienceListSource = Extract<Block, { type: "experience_list" }>["source"];
 
 export interface CommerceNeeds {
   priceSources: PriceSource[];

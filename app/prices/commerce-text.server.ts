@@ -1,34 +1,12 @@
 import { formatCount, formatRating } from "~/i18n/number-text";
 import { formatPrice } from "~/i18n/price-format";
-import { hasPrice, type Experience, type PriceResult } from "./price-types";
+import { hasPrice, type CommerceText, type Experience, type ExperienceText, type PriceResult, type PriceText } from "./price-types";
 
 // Prices, ratings and review counts as the page prints them, formatted here on the server. The
 // browser's first Intl.NumberFormat costs about 40 ms (ICU starting up: measured in Chromium on this
 // machine, 0.1 ms for each one after), and hydration formatted every card again on the phone's main
 // thread, only to print the same text. A currency or language change is a new loader call, so the
 // text never has to be made in the browser.
-
-/** A price as text; "" when it is missing (spec §5: shows empty). */
-export interface PriceText {
-  full: string;
-  /** Compact notation for prices of more than 3 digits (PriceTag `truncate`). */
-  compact: string;
-}
-
-export interface ExperienceText {
-  /** "" when the experience has no price. */
-  price: string;
-  /** "" when there is no average rating. */
-  rating: string;
-  count: string;
-}
-
-export interface CommerceText {
-  /** By priceSourceKey, for every price the page loaded. */
-  prices: Record<string, PriceText>;
-  /** By tour group id. */
-  experiences: Record<string, ExperienceText>;
-}
 
 export function priceText(result: PriceResult | undefined, lang: string): PriceText {
   if (!hasPrice(result)) return { full: "", compact: "" };

@@ -1,9 +1,8 @@
 import { bookingSubdomain } from "~/booking/booking-url";
-import { experienceListKey } from "~/components/commerce/experience-list-key";
-import { priceSourceKey } from "~/components/commerce/price-source-key";
 import type { PageDocument, PriceSource } from "~/content/page-document";
+import { experienceListKey, priceSourceKey } from "./commerce-keys";
 import { collectCommerceNeeds } from "./commerce-needs";
-import { commerceText, type CommerceText } from "./commerce-text.server";
+import { commerceText } from "./commerce-text.server";
 import {
   loadCategoryMinPrice,
   loadCollectionPrice,
@@ -14,33 +13,11 @@ import {
   type Locale,
   type UpstreamTiming,
 } from "./price-loaders.server";
-import type { Experience, PriceResult } from "./price-types";
+import type { Experience, PageCommerce, PriceResult } from "./price-types";
 
 // The page's prices and experiences, loaded in parallel and time-boxed (issue 6 §2, ARCHITECTURE):
 // every call starts at once; the page waits for them at most `budgetMs`; whatever is not there by
 // then (failed, slow) is simply absent and shows empty. Late answers still land in the cache.
-
-export interface BookingBase {
-  domain: string;
-  subdomain: string;
-  lang: string;
-  currency: string;
-  /** YYYY-MM-DD, or null for no date. */
-  date: string | null;
-}
-
-export interface PageCommerce {
-  currency: string;
-  /** By priceSourceKey ("collection:5001"); {} or absent means unavailable. */
-  prices: Record<string, PriceResult>;
-  /** By tour group id. */
-  experiences: Record<string, Experience>;
-  /** Tour-group ids by experienceListKey; absent when the list could not be loaded. */
-  lists: Record<string, number[]>;
-  booking: BookingBase;
-  /** The prices, ratings and counts as printed, in the page language (commerce-text.server.ts). */
-  text: CommerceText;
-}
 
 export interface CommerceLoad {
   commerce: PageCommerce;

@@ -3,6 +3,7 @@ import { bookingUrl } from "~/booking/booking-url";
 import type { Block } from "~/content/page-document";
 import { reviewTrust } from "~/content/review-trust";
 import { categoryLabelColor, isComboCategory } from "~/prices/category-ids";
+import { experienceListKey } from "~/prices/commerce-keys";
 import type { Experience } from "~/prices/price-types";
 import { designTokens } from "../../../tokens/design-tokens";
 import { styled } from "../../../tokens/stitches.config";
@@ -11,7 +12,6 @@ import { track } from "../../../tracking/track";
 import { FallbackImage } from "../behaviour/FallbackImage";
 import { useT } from "../page-context";
 import { useCommerce } from "./commerce-context";
-import { experienceListKey } from "./experience-list-key";
 import { useAttribution } from "./use-attribution";
 
 // CONTRACT (prices issue implements): a list of experience cards for an experience_list block.

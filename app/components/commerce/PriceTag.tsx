@@ -2,8 +2,8 @@ import { useEffect } from "react";
 import type { PriceSource } from "~/content/page-document";
 import { styled } from "../../../tokens/stitches.config";
 import { track } from "../../../tracking/track";
+import { priceSourceKey } from "~/prices/commerce-keys";
 import { useCommerce } from "./commerce-context";
-import { priceSourceKey } from "./price-source-key";
 
 // CONTRACT (prices issue implements): shows the price for a source from the page's loaded prices, as
 // the server formatted it in the page language (commerce-text.server.ts); empty (and tracked as

@@ -1,8 +1,7 @@
 import { createContext, useContext, type ReactNode } from "react";
-import type { PageCommerce } from "~/prices/load-commerce.server";
+import type { PageCommerce } from "~/prices/price-types";
 
 // The page's loaded prices and experiences, for PriceTag and the experience cards.
-// (Type-only import from a .server module: erased at build, nothing server-side reaches the browser.)
 
 const Context = createContext<PageCommerce | null>(null);
 
