@@ -2,20 +2,13 @@ import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_LANGUAGE, isSupportedLanguage } from "~/i18n/languages";
 import { joinUid, splitUid } from "~/page/page-url";
-import { formatIssues, PAGE_LIMITS, PageDocumentSchema, SiteSchema, type PageDocument, type Site } from "./page-document";
+import { formatIssues, PAGE_LIMITS, PageDocumentSchema, SiteSchema, type ContentError, type PageDocument, type Site } from "./page-document";
 
 // Reads content/ once: one folder per site, `site.json` plus `pages/**/<slug>.<lang>.json`.
 //   content/london-theatre-tickets/pages/index.en.json                → uid www.london-theatre-tickets.example
 //   content/london-theatre-tickets/pages/shows/les-miserables.fr.json → uid ….example.shows.les-miserables
 // A bad document or folder entry is reported with its file and field and left out; every other page
 // keeps working.
-
-export interface ContentError {
-  file: string;
-  issues: string[];
-  /** The uid the file would have served, when it can be told from its path. */
-  uid?: string;
-}
 
 export interface LoadedPage {
   uid: string;

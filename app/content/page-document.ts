@@ -237,6 +237,14 @@ export const SiteSchema = z.object({
 });
 export type Site = z.infer<typeof SiteSchema>;
 
+/** A content file left out (content-store.server.ts), with what is wrong with it. */
+export interface ContentError {
+  file: string;
+  issues: string[];
+  /** The uid the file would have served, when it can be told from its path. */
+  uid?: string;
+}
+
 /** "header.manualHeader.menuItems.0.label: Too small: expected string to have >=1 characters" */
 export function formatIssues(error: z.ZodError): string[] {
   return error.issues.map((issue) => `${issue.path.length ? issue.path.join(".") : "(document)"}: ${issue.message}`);

@@ -1,94 +1,31 @@
 import { json } from "@remix-run/node";
-import { getContentStore, type ContentError, type ContentStore } from "~/content/content-store.server";
+import { getContentStore, type ContentStore } from "~/content/content-store.server";
 import type { LinkContext } from "~/content/action-link";
-import type { PageDocument, Site } from "~/content/page-document";
-import type { PageView } from "~/content/page-view";
+import type { ContentError, PageDocument, Site } from "~/content/page-document";
 import { toPageView } from "~/content/page-view.server";
-import { resolveFooter, resolveHeader, type ResolvedFooter, type ResolvedHeader } from "~/content/resolve-shell";
+import { resolveFooter, resolveHeader } from "~/content/resolve-shell";
 import { getEnv, type Env } from "~/env.server";
 import { DEFAULT_LANGUAGE, getLanguage, toSupportedLanguage } from "~/i18n/languages";
 import { DEFAULT_CURRENCY } from "~/i18n/currencies";
-import type { UiStrings } from "~/i18n/ui-strings";
 import { uiDictionary } from "~/i18n/ui-strings.server";
 import { isBookingDate } from "~/booking/booking-url";
 import { apiConfig, priceCache } from "~/prices/api-runtime.server";
 import { loadPageCommerce } from "~/prices/load-commerce.server";
-import type { PageCommerce } from "~/prices/price-types";
 import { notFoundCacheControl, pageHeaders, varyHeader } from "~/prices/page-cache-headers.server";
 import { CURRENCY_KEY_HEADER, resolvePageCurrency } from "~/prices/page-currency.server";
 import type { PageContext } from "../../tracking/page-context";
 import { buildPageViewPush } from "./page-view-push.server";
 import type { PageViewPush } from "../../tracking/page-view";
 import { buildPageContext, documentVary, isTheatreBrandUid } from "./page-context.server";
+import type { DirectoryData, LanguageOption, NotFoundData, PageData, Shell } from "./page-data";
+// Header.tsx still takes LanguageOption from here; it belongs to page-data.ts (drop this once Header imports it there).
+export type { LanguageOption } from "./page-data";
 import { pageHref, pageUrl } from "./page-url";
 import { resolvePageRequest } from "./resolve-page-request";
 import { isOperatorRequest } from "~/server/server-timing.server";
 
 // The page loader's recipe (ARCHITECTURE: a request, end to end):
 // resolve site + uid + lang → load the document → build the page context → links and alternates.
-
-export interface LanguageOption {
-  code: string;
-  name: string;
-  href: string;
-  current: boolean;
-}
-
-export interface Shell {
-  /** The page language's interface words (the browser ships no dictionaries). */
-  strings: UiStrings;
-  siteName: string;
-  siteHost: string;
-  isLTT: boolean;
-  lang: string;
-  header: ResolvedHeader;
-  footer: ResolvedFooter;
-  languages: LanguageOption[];
-  currency: string;
-}
-
-export interface PageData {
-  kind: "page";
-  context: PageContext;
-  /** What the body renders: rich text already parsed (content/page-view.server.ts). */
-  doc: PageView;
-  shell: Shell;
-  seo: {
-    title: string;
-    description: string;
-    canonical: string;
-    alternates: Array<{ hreflang: string; href: string }>;
-    image: string | null;
-    noindex: boolean;
-  };
-  /** Set when the requested language was unsupported or missing and English content is shown. */
-  fellBackToEnglish: boolean;
-  /** Prices, experiences and booking-link parts (issue 6); what failed or came late is absent. */
-  commerce: PageCommerce;
-  /** The first page view, for <head> (root.tsx's PageViewScript); null for bots. */
-  pageView: PageViewPush | null;
-}
-
-export interface DirectoryData {
-  kind: "directory";
-  sites: Array<{
-    name: string;
-    host: string;
-    brand: Site["brand"];
-    pages: Array<{ uid: string; title: string; pageType: string; links: Array<{ lang: string; href: string }> }>;
-  }>;
-  contentErrors: ContentError[];
-}
-
-export interface NotFoundData {
-  kind: "not-found" | "bad-request";
-  /** Interface words for a 404 without a site shell (English). */
-  strings: UiStrings;
-  shell: Shell | null;
-  message: string;
-  /** Only in development URL mode: the bad documents behind this uid, naming file and field. */
-  contentErrors: ContentError[];
-}
 
 function hostOf(request: Request): string {
   return (request.headers.get("host") ?? new URL(request.url).host).toLowerCase();

@@ -6,7 +6,8 @@ import { PageBody } from "~/components/page/PageBody";
 import { SiteDirectory } from "~/components/page/SiteDirectory";
 import { LanguageProvider } from "~/components/page-context";
 import { PageShell } from "~/components/shell/PageShell";
-import { loadPageResponse, type DirectoryData, type NotFoundData, type PageData } from "./load-page.server";
+import { loadPageResponse } from "./load-page.server";
+import type { DirectoryData, NotFoundData, PageData } from "./page-data";
 
 // One module serves both URL forms: routes/_index.tsx (query form and site roots) and routes/$.tsx
 // (path form). Both re-export from here so the two can never drift apart.

@@ -1,4 +1,4 @@
-import type { NotFoundData } from "~/page/load-page.server";
+import type { NotFoundData } from "~/page/page-data";
 import { styled } from "../../../tokens/stitches.config";
 import { useT } from "../page-context";
 

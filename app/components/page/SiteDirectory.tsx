@@ -1,4 +1,4 @@
-import type { DirectoryData } from "~/page/load-page.server";
+import type { DirectoryData } from "~/page/page-data";
 import { styled } from "../../../tokens/stitches.config";
 
 // Development URL mode's `/`: every site and page with links, so a newcomer sees all content at once.

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { loadInspectors } from "~/inspector/load-inspectors.client";
-import type { Shell } from "~/page/load-page.server";
+import type { Shell } from "~/page/page-data";
 import type { PageContext } from "../../../tracking/page-context";
 import { nextTask } from "../../../tracking/task-scheduling";
 import { styled } from "../../../tokens/stitches.config";

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { FormEvent, MouseEvent } from "react";
 import { CURRENCIES } from "~/i18n/currencies";
-import type { LanguageOption } from "~/page/load-page.server";
+import type { LanguageOption } from "~/page/page-data";
 import { pagePath } from "~/page/page-query";
 import { styled } from "../../../tokens/stitches.config";
 import { track } from "../../../tracking/track";

@@ -1,0 +1,73 @@
+import type { PageContext } from "../../tracking/page-context";
+import type { PageViewPush } from "../../tracking/page-view";
+import type { ContentError, Site } from "~/content/page-document";
+import type { PageView } from "~/content/page-view";
+import type { ResolvedFooter, ResolvedHeader } from "~/content/resolve-shell";
+import type { UiStrings } from "~/i18n/ui-strings";
+import type { PageCommerce } from "~/prices/price-types";
+
+// What the page loader (load-page.server.ts) hands the route's components: plain JSON, typed once here so
+// the loader and the views import the same module and neither imports the other.
+
+export interface LanguageOption {
+  code: string;
+  name: string;
+  href: string;
+  current: boolean;
+}
+
+export interface Shell {
+  /** The page language's interface words (the browser ships no dictionaries). */
+  strings: UiStrings;
+  siteName: string;
+  siteHost: string;
+  isLTT: boolean;
+  lang: string;
+  header: ResolvedHeader;
+  footer: ResolvedFooter;
+  languages: LanguageOption[];
+  currency: string;
+}
+
+export interface PageData {
+  kind: "page";
+  context: PageContext;
+  /** What the body renders: rich text already parsed (content/page-view.server.ts). */
+  doc: PageView;
+  shell: Shell;
+  seo: {
+    title: string;
+    description: string;
+    canonical: string;
+    alternates: Array<{ hreflang: string; href: string }>;
+    image: string | null;
+    noindex: boolean;
+  };
+  /** Set when the requested language was unsupported or missing and English content is shown. */
+  fellBackToEnglish: boolean;
+  /** Prices, experiences and booking-link parts (issue 6); what failed or came late is absent. */
+  commerce: PageCommerce;
+  /** The first page view, for <head> (root.tsx's PageViewScript); null for bots. */
+  pageView: PageViewPush | null;
+}
+
+export interface DirectoryData {
+  kind: "directory";
+  sites: Array<{
+    name: string;
+    host: string;
+    brand: Site["brand"];
+    pages: Array<{ uid: string; title: string; pageType: string; links: Array<{ lang: string; href: string }> }>;
+  }>;
+  contentErrors: ContentError[];
+}
+
+export interface NotFoundData {
+  kind: "not-found" | "bad-request";
+  /** Interface words for a 404 without a site shell (English). */
+  strings: UiStrings;
+  shell: Shell | null;
+  message: string;
+  /** Only in development URL mode: the bad documents behind this uid, naming file and field. */
+  contentErrors: ContentError[];
+}
