@@ -1,5 +1,5 @@
 import type { ActionLink } from "./page-document";
-import { pageHref, type UrlMode } from "~/page/page-url";
+import { pageHref, type UrlMode } from "./page-url";
 import { isValidEmail } from "./email";
 
 // Turns an authored link (spec §3 Action link) into what a component renders.

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_LANGUAGE, isSupportedLanguage } from "~/i18n/languages";
-import { joinUid, splitUid } from "~/page/page-url";
+import { joinUid, splitUid } from "./page-url";
 import { formatIssues, PAGE_LIMITS, PageDocumentSchema, SiteSchema, type ContentError, type PageDocument, type Site } from "./page-document";
 
 // Reads content/ once: one folder per site, `site.json` plus `pages/**/<slug>.<lang>.json`.

@@ -1,6 +1,6 @@
 import { resolveActionLink, uidHref, type LinkContext, type ResolvedLink } from "./action-link";
 import type { FooterConfig, HeaderConfig, MenuItem } from "./page-document";
-import { isValidUid, pageHref } from "~/page/page-url";
+import { isValidUid, pageHref } from "./page-url";
 
 // Header and footer as components render them: every link already resolved to an href.
 

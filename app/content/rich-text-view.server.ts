@@ -1,4 +1,4 @@
-import { toInlineProps, type InlineProps } from "~/components/blocks/inline-props";
+import { toInlineProps, type InlineProps } from "./inline-props";
 import { formatContentDate } from "~/i18n/date-format";
 import { classifyEmbed, spotifyEmbedUrl } from "./embed";
 import { isPhrasing, mergeText, parseRichText, plainTextOf, type InlineNode } from "./inline-blocks";

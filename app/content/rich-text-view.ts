@@ -1,4 +1,4 @@
-import type { InlineProps } from "~/components/blocks/inline-props";
+import type { InlineProps } from "./inline-props";
 import type { Embed } from "./embed";
 
 // Rich text as the browser receives it: already parsed and checked on the server

@@ -1,4 +1,4 @@
-import type { DateFormat } from "~/components/blocks/inline-props";
+import type { DateFormat } from "~/content/inline-props";
 import { parseIsoDate } from "~/content/iso-date";
 import { dateTimeFormat } from "./intl-cache";
 import { localeFor, toSupportedLanguage } from "./languages";

@@ -20,7 +20,7 @@ import { buildPageContext, documentVary, isTheatreBrandUid } from "./page-contex
 import type { DirectoryData, LanguageOption, NotFoundData, PageData, Shell } from "./page-data";
 // Header.tsx still takes LanguageOption from here; it belongs to page-data.ts (drop this once Header imports it there).
 export type { LanguageOption } from "./page-data";
-import { pageHref, pageUrl } from "./page-url";
+import { pageHref, pageUrl } from "~/content/page-url";
 import { resolvePageRequest } from "./resolve-page-request";
 import { isOperatorRequest } from "~/server/server-timing.server";
 

@@ -1,5 +1,5 @@
 import { isKnownLanguage } from "~/i18n/languages";
-import { isValidUid, joinUid, MAX_UID_LENGTH } from "./page-url";
+import { isValidUid, joinUid, MAX_UID_LENGTH } from "~/content/page-url";
 
 // Turns a request URL and Host into "which page" (issue 2 §4). Both forms are always understood:
 //   query form:  /?uid=www.site.example.shows.x&lang=fr   (development and test URL modes)

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
 import { formatContentDate } from "~/i18n/date-format";
-import { ICON_TYPES } from "~/components/icons/icon-types";
+import { ICON_TYPES } from "~/content/icon-types";
 import { Icon } from "~/components/icons/Icon";
 import { dom, render, renderBlock, renderRich } from "./blocks-render";
 

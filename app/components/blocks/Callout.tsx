@@ -1,7 +1,7 @@
 import { styled } from "../../../tokens/stitches.config";
 import { Icon } from "../icons/Icon";
 import { useT } from "../page-context";
-import type { CalloutTone } from "./inline-props";
+import type { CalloutTone } from "~/content/inline-props";
 
 // Callout: one highlighted message (info, tip or warning). Notes: a short "good to know" list.
 // Both are complementary asides with an accessible name.

@@ -3,7 +3,7 @@ import { resolveActionLink, type ResolvedLink } from "~/content/action-link";
 import { styled } from "../../../tokens/stitches.config";
 import { primaryAction, secondaryAction } from "../ui/action-styles";
 import { useT } from "../page-context";
-import type { LinkTarget } from "./inline-props";
+import type { LinkTarget } from "~/content/inline-props";
 import { useLinkContext } from "./link-context";
 import { useLang } from "./use-lang";
 

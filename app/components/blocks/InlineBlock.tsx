@@ -11,7 +11,7 @@ import { EmbedFrame, SpotifyFrame } from "./EmbedFrame";
 import type { InlineBlockView } from "~/content/rich-text-view";
 
 // One {name attr=value} block as React elements. Content never becomes markup: every attribute was
-// checked on the server (inline-props.ts, through content/rich-text-view.server.ts) and arrives as a
+// checked on the server (content/inline-props.ts, through content/rich-text-view.server.ts) and arrives as a
 // typed prop; a block that did not check out arrives as the text the editor wrote.
 
 const CtaRow = styled("span", { display: "flex", flexWrap: "wrap", gap: "$12", my: "$16" });

@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { styled } from "../../../tokens/stitches.config";
-import type { IconType } from "./icon-types";
+import type { IconType } from "~/content/icon-types";
 
 // The 21 content icons as inline SVG (24×24 grid, 2px strokes in currentColor so they take the text
 // colour). An icon with a label is an image with that accessible name; without one it is decorative

@@ -1,8 +1,8 @@
-import type { InlineBlockName } from "~/content/inline-blocks";
-import type { PriceSource } from "~/content/page-document";
-import { isValidUid } from "~/page/page-url";
-import { parseIsoDate } from "~/content/iso-date";
-import { toIconType, type IconType } from "../icons/icon-types";
+import type { InlineBlockName } from "./inline-blocks";
+import type { PriceSource } from "./page-document";
+import { isValidUid } from "./page-url";
+import { parseIsoDate } from "./iso-date";
+import { toIconType, type IconType } from "./icon-types";
 
 // The attributes each inline block takes (README "Content blocks"), checked on the server
 // (content/rich-text-view.server.ts); components import only the types. A block whose attributes do
