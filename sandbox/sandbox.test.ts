@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CURRENCY_CODES } from "~/i18n/currencies";
-import { convertPrice, TOUR_GROUPS } from "./catalogue-data";
+import { TOUR_GROUPS } from "./catalogue-data";
 import { decideDelayMs, decideOutcome, parseFaultSpec } from "./faults";
 import { startSandbox, type Sandbox } from "./server";
 
@@ -47,11 +46,8 @@ describe("catalogue endpoints (spec §7)", () => {
     expect(body.tourGroups[1].primaryCategory).toEqual({ id: 1145, displayName: "Shared Airport Transfers" });
   });
 
-  it("prices every tour group in all 32 storefront currencies", async () => {
-    expect(CURRENCY_CODES).toHaveLength(32);
-    for (const code of CURRENCY_CODES) {
-      for (const t of TOUR_GROUPS) expect(convertPrice(t.priceEur, code), `${t.id} in ${code}`).toBeGreaterThan(0);
-    }
+  // That every storefront currency has a rate is checked from the storefront's side (tests/unit/sandbox-currencies.test.ts).
+  it("prices in a currency without minor units in whole units", async () => {
     const body = await (await get(sandbox.secondaryUrl, "/api/v6/tour-groups/?ids=10001&currency=JPY")).json();
     expect(body.tourGroups[0].listingPrice.finalPrice).toBe(7335);
   });
