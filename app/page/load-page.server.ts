@@ -11,7 +11,7 @@ import { uiDictionary } from "~/i18n/ui-strings.server";
 import { isBookingDate } from "~/booking/booking-url";
 import { apiConfig, priceCache } from "~/prices/api-runtime.server";
 import { loadPageCommerce } from "~/prices/load-commerce.server";
-import { notFoundCacheControl, pageHeaders, varyHeader } from "~/prices/page-cache-headers.server";
+import { notFoundCacheControl, pageHeaders, varyHeader } from "./page-headers.server";
 import { CURRENCY_KEY_HEADER, resolvePageCurrency } from "~/prices/page-currency.server";
 import type { PageContext } from "../../tracking/page-context";
 import { buildPageViewPush } from "./page-view-push.server";

@@ -38,7 +38,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   ];
 };
 
-// Cache-Control, Vary and Server-Timing come from the loader (prices/page-cache-headers.server.ts).
+// Cache-Control, Vary and Server-Timing come from the loader (page/page-headers.server.ts).
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
   if (errorHeaders?.has("Cache-Control")) {
     const vary = errorHeaders.get("Vary");

@@ -2,7 +2,7 @@ import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { useLoaderData } from "@remix-run/react";
 import { getEnv } from "~/env.server";
 import { documentVary } from "~/page/page-context.server";
-import { varyHeader } from "~/prices/page-cache-headers.server";
+import { varyHeader } from "~/page/page-headers.server";
 import { LivePanel, Table } from "~/components/tracking/LivePanel";
 import { styled } from "../../tokens/stitches.config";
 import { EVENT_CATEGORIES } from "../../tracking/define-event";

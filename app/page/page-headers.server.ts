@@ -1,6 +1,6 @@
-import { PAGE_CACHE } from "./cache-strategies";
-import { CURRENCY_KEY_HEADER, type CurrencySource } from "./page-currency.server";
-import type { UpstreamTiming } from "./price-loaders.server";
+import { PAGE_CACHE } from "~/prices/cache-strategies";
+import { CURRENCY_KEY_HEADER, type CurrencySource } from "~/prices/page-currency.server";
+import type { UpstreamTiming } from "~/prices/price-loaders.server";
 import { OPERATOR_CACHE_CONTROL } from "~/server/server-timing.server";
 
 // The page's HTTP caching and timing headers (issue 6 §3).
