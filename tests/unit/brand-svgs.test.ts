@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The brand SVGs in public/brand are made from tokens/brand-sources by tokens/outline-brand-text.py: their
+// The brand SVGs in public/brand are made from tokens/brand-sources by scripts/outline-brand-text.py: their
 // words are outlines in Outfit and Inter. An SVG shown through <img> cannot use the page's webfonts, so any
 // <text> left in one is drawn in whatever sans-serif the visitor's system has (DejaVu Sans Bold here), and
 // its lookup costs the page's first layout round trips to the browser process.

@@ -13,7 +13,7 @@
 #
 # Needs Debian's python3-fonttools, python3-brotli and libharfbuzz-bin (hb-shape):
 #   apt-get install -y python3-fonttools python3-brotli libharfbuzz-bin
-#   /usr/bin/python3 tokens/outline-brand-text.py
+#   /usr/bin/python3 scripts/outline-brand-text.py
 import html
 import json
 import re
