@@ -1,5 +1,5 @@
 import { emit, setup } from "xstate";
-import type { TrackedEvent } from "./tracked-event";
+import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 
 // spec §2, §4: the mobile menu (and the desktop header dropdown, which behaves the same) toggles open
 // and closed; a click outside or Escape closes it and focus returns to the button that opened it.
@@ -22,6 +22,7 @@ export const disclosureMachine = setup({
     events: {} as DisclosureEvent,
     input: {} as { menu: MenuName },
     emitted: {} as DisclosureEmitted,
+    transitionMeta: {} as TransitionMeta,
   },
   actions: {
     /** Provided by the component: move focus back to the toggle button. */

@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from "xstate";
-import type { TrackedEvent } from "./tracked-event";
+import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 
 // spec §4, §7, §8: the download button fetches the file as a blob and makes it downloadable. On
 // failure the link stays unset and the visitor is told (`notifyFailure`, a toast). The fetch itself
@@ -34,6 +34,7 @@ export const downloadMachine = setup({
     events: {} as DownloadEvent,
     input: {} as { url: string; fileName: string },
     emitted: {} as DownloadEmitted,
+    transitionMeta: {} as TransitionMeta,
   },
   actors: {
     fetchFile: fromPromise<FetchedFile, { url: string }>(async () => {

@@ -1,5 +1,5 @@
 import { and, assign, emit, not, or, raise, setup } from "xstate";
-import type { TrackedEvent } from "./tracked-event";
+import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 
 // spec §4, §9: the header is sticky on mobile and on sites with a manual header; otherwise it hides
 // while scrolling down and shows while scrolling up. A shadow shows once the page is scrolled MORE
@@ -45,6 +45,7 @@ export const headerMachine = setup({
     events: {} as HeaderEvent,
     input: {} as { sticky: boolean },
     emitted: {} as HeaderEmitted,
+    transitionMeta: {} as TransitionMeta,
   },
   actions: {
     takeSample: assign(({ context, event }) => {

@@ -1,5 +1,5 @@
 import { emit, setup } from "xstate";
-import type { TrackedEvent } from "./tracked-event";
+import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 
 // spec §4, §8: an image that fails to load switches to its fallback URL when one is given; the
 // animated logo falls back to the static logo. The component sends FAILED from the image's error
@@ -20,6 +20,7 @@ export const imageFallbackMachine = setup({
     events: {} as { type: "FAILED" },
     input: {} as { kind: ImageKind; hasFallback: boolean },
     emitted: {} as ImageEmitted,
+    transitionMeta: {} as TransitionMeta,
   },
   actions: {
     trackFallback: emit(({ context }) => ({ type: "image_fallback_used" as const, image_kind: context.kind })),

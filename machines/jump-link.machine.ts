@@ -1,6 +1,6 @@
 import { assign, emit, setup } from "xstate";
 import { JUMP_OFFSET_DESKTOP_PX, JUMP_OFFSET_MOBILE_PX, JUMP_SCROLL_MS } from "./spec-values";
-import type { TrackedEvent } from "./tracked-event";
+import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 
 // spec §2, §9: in-page jump links scroll smoothly to a block id over 1200 ms, landing -30 px above
 // it on mobile and -100 px on desktop. With prefers-reduced-motion the jump is instant. The scroll
@@ -24,6 +24,7 @@ export const jumpLinkMachine = setup({
     context: {} as JumpLinkContext,
     events: {} as JumpLinkEvent,
     emitted: {} as JumpEmitted,
+    transitionMeta: {} as TransitionMeta,
   },
   actions: {
     assignJump: assign(({ event }) => ({ targetId: event.targetId, offset: jumpOffset(event.isMobile) })),

@@ -1,5 +1,5 @@
 import { and, assign, emit, enqueueActions, setup } from "xstate";
-import type { TrackedEvent } from "./tracked-event";
+import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 import { showsBackButton, topModal, type ModalEntry, type ModalStackContext } from "./modal-stack.model";
 
 // spec §3, §4: modals form a stack. Opening pushes, closing pops the top; the back button shows only
@@ -22,6 +22,7 @@ export const modalStackMachine = setup({
     context: {} as ModalStackContext,
     events: {} as ModalStackEvent,
     emitted: {} as ModalStackEmitted,
+    transitionMeta: {} as TransitionMeta,
   },
   actions: {
     push: assign({ stack: ({ context, event }) => (event.type === "OPEN" ? [...context.stack, event.modal] : context.stack) }),

@@ -1,6 +1,6 @@
 import { emit, setup } from "xstate";
 import { POPUP_HEIGHT, POPUP_WIDTH } from "./spec-values";
-import type { TrackedEvent } from "./tracked-event";
+import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 
 // spec §2: the theatre retailer's verification badge opens the verification page in a 560×490 popup.
 // The component calls window.open and reports the fact: opened, or blocked (the plain new-tab link
@@ -10,6 +10,7 @@ export const popupMachine = setup({
   types: {
     events: {} as { type: "POPUP_OPENED" } | { type: "POPUP_BLOCKED" },
     emitted: {} as TrackedEvent<"verification_badge_opened">,
+    transitionMeta: {} as TransitionMeta,
   },
   actions: {
     trackPopup: emit({ type: "verification_badge_opened" as const, presentation: "popup" as const, popup_width: POPUP_WIDTH, popup_height: POPUP_HEIGHT }),

@@ -1,6 +1,6 @@
 import { assign, cancel, emit, enqueueActions, setup } from "xstate";
 import { DEFAULT_TOAST_DURATION_MS } from "./spec-values";
-import type { TrackedEvent } from "./tracked-event";
+import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 
 // spec §3, §4: toasts append and are removed by id; a toast with autoClose disappears after its
 // duration. Each auto-closing toast schedules its own EXPIRED event (a machine delay, cancelled if
@@ -33,6 +33,7 @@ export const toastsMachine = setup({
     context: {} as ToastsContext,
     events: {} as ToastsEvent,
     emitted: {} as ToastsEmitted,
+    transitionMeta: {} as TransitionMeta,
   },
   actions: {
     append: assign({ toasts: ({ context, event }) => (event.type === "ADD" ? [...context.toasts.filter((t) => t.id !== event.toast.id), event.toast] : context.toasts) }),

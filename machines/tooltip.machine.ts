@@ -1,5 +1,5 @@
 import { emit, setup } from "xstate";
-import type { TrackedEvent } from "./tracked-event";
+import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 
 // spec §4, §9: a tooltip flag (e.g. "Copied") resets after 5 s. Showing it again restarts the timer.
 
@@ -14,6 +14,7 @@ export const tooltipMachine = setup({
     events: {} as { type: "SHOW" } | { type: "HIDE" },
     input: {} as { tooltip: TooltipName },
     emitted: {} as TooltipEmitted,
+    transitionMeta: {} as TransitionMeta,
   },
   actions: {
     trackShown: emit(({ context }) => ({ type: "tooltip_shown" as const, tooltip: context.tooltip })),

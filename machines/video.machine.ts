@@ -1,5 +1,5 @@
 import { assign, emit, enqueueActions, setup } from "xstate";
-import type { TrackedEvent } from "./tracked-event";
+import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 
 // spec §4, §9: the tracked YouTube player. While playing, progress is checked every 5 s (a machine
 // delay: `requestProgress` asks the component for the player's time, which comes back as PROGRESS);
@@ -48,6 +48,7 @@ export const videoMachine = setup({
     events: {} as VideoEvent,
     input: {} as { videoId: string; title: string },
     emitted: {} as VideoEmitted,
+    transitionMeta: {} as TransitionMeta,
   },
   actions: {
     /** Provided by the component: read the player's time and send PROGRESS back. */

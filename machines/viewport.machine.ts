@@ -1,6 +1,6 @@
 import { assign, emit, setup } from "xstate";
 import { isMobileWidth } from "./spec-values";
-import type { TrackedEvent } from "./tracked-event";
+import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 
 // spec §4, §9: mobile status starts from the server-given value (so the first client render matches
 // the server's), then is rechecked on load and on resize. 768 px or less is mobile.
@@ -12,6 +12,7 @@ const viewportSetup = setup({
     context: {} as { width: number | null },
     events: {} as ViewportEvent,
     emitted: {} as TrackedEvent<"viewport_changed">,
+    transitionMeta: {} as TransitionMeta,
   },
   actions: {
     assignWidth: assign({ width: ({ event }) => Math.max(0, Math.round(event.width)) }),
