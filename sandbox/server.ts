@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { catalogueResponse, isSecondaryPath } from "./catalogue-api";
-import { decideDelayMs, decideOutcome, NO_FAULT, parseFaultSpec, type FaultSpec } from "./faults";
+import { decideDelayMs, decideOutcome, parseFaultSpec, type FaultSpec } from "./faults";
 
 // The sandbox catalogue API: a real HTTP server (node:http) that stands in for the product's two API
 // hosts (spec §7). Two listeners, so the host split is real: the base listener answers 421 to paths
@@ -190,5 +190,3 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
   };
 }
-
-export { NO_FAULT };

@@ -176,7 +176,6 @@ export const designTokens = {
 } as const;
 
 export type DesignTokens = typeof designTokens;
-export type TokenGroup = keyof DesignTokens;
 
 /** Negative spacing, so that the data lists every step the spec names. */
 export const negativeSpace = Object.fromEntries(

@@ -10,7 +10,7 @@ import type { PageContext } from "./page-context";
 // after hydration and connected with connectPipeline(). The first document's page view is the
 // server's, already in the data layer, so its events wait for none.
 
-export type { DeliveryEnvelope, Pipeline, QueuedEvent } from "./delivery-queue";
+export type { DeliveryEnvelope, Pipeline } from "./delivery-queue";
 export { MAX_QUEUED_EVENTS } from "./delivery-queue";
 
 declare global {

@@ -22,8 +22,6 @@ export const BOOKING_FLOW_SEGMENTS: Readonly<Record<FlowType, string>> = {
 /** spec §5/§9: these tour groups never get a date in their booking link (17637 picks its date on a seat map). */
 export const NO_DATE_TOUR_GROUPS: ReadonlySet<number> = new Set([17637]);
 
-export const DEFAULT_BOOKING_DOMAIN = "book.roamly.example";
-
 export interface BookingLinkInput {
   /** e.g. "paris-experiences" (bookingSubdomain). */
   subdomain: string;

@@ -65,10 +65,6 @@ export interface PageResponse {
   headers: Record<string, string>;
 }
 
-export async function loadPageRoute(request: Request): Promise<PageData | DirectoryData> {
-  return (await loadPageResponse(request)).data;
-}
-
 /** The page data plus its Cache-Control, Vary and Server-Timing headers. */
 export async function loadPageResponse(request: Request): Promise<PageResponse> {
   const env = getEnv();

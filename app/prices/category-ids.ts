@@ -13,8 +13,6 @@ export const CATEGORY_IDS = {
   DAY_TRIPS: 1143,
 } as const;
 
-export type CategoryName = keyof typeof CATEGORY_IDS;
-
 /** The colour token of a category's label on cards (design tokens: category label colours). */
 export type CategoryLabelColor = "labelCombo" | "labelCityCards" | "labelAirportTransfers" | "labelPublicTransport" | "labelFoodPasses" | "labelDayTrips" | "labelDefault";
 
