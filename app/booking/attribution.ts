@@ -7,7 +7,7 @@ export type AttributionKey = (typeof ATTRIBUTION_KEYS)[number];
 export type Attribution = Partial<Record<AttributionKey, string>>;
 
 // Click ids are opaque tokens: letters, digits and a few marks. Anything else is dropped, not escaped.
-const VALUE = /^[A-Za-z0-9._~\-]{1,256}$/;
+const VALUE = /^[A-Za-z0-9._~-]{1,256}$/;
 
 function pick(read: (key: AttributionKey) => string | null | undefined): Attribution {
   const out: Attribution = {};

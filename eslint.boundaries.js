@@ -1,0 +1,137 @@
+// The layer table of the style guide (../shared/STYLE.md, README "Layout") as import-x rules, so a wrong
+// import fails `npm run lint` and the editor says why. Why these tools: docs/decisions/013-linting.md.
+// A function of the repository root so tests/unit/lint-boundaries.test.ts can run the same rules on fixtures.
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { importX } from "eslint-plugin-import-x";
+
+/** Folders outside app/ that hold code, each importing only what the table allows. */
+const BELOW_APP = ["tokens", "tracking", "machines", "sandbox"];
+
+/** Modules that load or compute data for a page, or serve HTTP: never the view folder. */
+const DATA_SIDE = [
+  "app/prices",
+  "app/content",
+  "app/i18n",
+  "app/booking",
+  "app/server",
+  "app/styles",
+  "app/page/*.server.ts",
+  "app/*.server.ts",
+];
+
+/** @typedef {{ target: string | string[]; from: string | string[]; except?: string[]; message: string }} Zone */
+
+/** @type {Record<string, Zone>} */
+export const ZONES = {
+  appIsTheTop: {
+    target: BELOW_APP,
+    from: "app",
+    message: "Nothing outside app/ imports from app/: arrows point app → machines → tracking (STYLE.md, the house).",
+  },
+  tokensImportNothing: {
+    target: "tokens",
+    from: ["tracking", "machines", "sandbox", "tests"],
+    message: "tokens/ imports nothing of ours: it is the bottom layer.",
+  },
+  trackingBelowMachines: {
+    target: "tracking",
+    from: ["tokens", "machines", "sandbox", "tests"],
+    message: "tracking/ imports only zod, analytics and itself (STYLE.md, the house).",
+  },
+  machinesImportTrackingAndTokens: {
+    target: "machines",
+    from: ["sandbox", "tests"],
+    message: "machines/ imports only tracking/ (typed events) and tokens/ (shared spec values).",
+  },
+  sandboxStandsAlone: {
+    target: "sandbox",
+    from: ["tokens", "tracking", "machines", "tests"],
+    message: "sandbox/ stands in for the upstream API and imports only its own data.",
+  },
+  loadersNeverImportViews: {
+    target: DATA_SIDE,
+    from: "app/components",
+    message: "Loaders and server modules never import components: move the shared type or value to a module both import.",
+  },
+  viewsNeverImportServerModules: {
+    target: "app/components",
+    from: "app/**/*.server.ts",
+    message: "Components never import *.server modules: take view types from a shared module (e.g. page/page-data.ts).",
+  },
+  domainBelowPage: {
+    target: ["app/content", "app/i18n", "app/booking"],
+    // All globs: import-x refuses a zone that mixes globs and folder paths.
+    from: ["app/page/**", "app/prices/**", "app/server/**", "app/routes/**", "app/inspector/**", "app/*.{ts,tsx}"],
+    message: "content/, i18n/ and booking/ are the app's leaves: they import only each other.",
+  },
+  productionNeverLoadsTheSandbox: {
+    target: "app",
+    from: "sandbox",
+    message: "Production code never imports the sandbox; only the embedded default's one boundary starts it (tests may).",
+  },
+};
+
+/**
+ * Files that still break one zone, each with the fix its owner is to make. An entry here is a debt, not a
+ * rule: the fix removes it.
+ * @type {Record<string, string[]>}
+ */
+export const PENDING_EXCEPTIONS = {
+  // Starts the embedded sandbox and parses SANDBOX_FAULT with its parser: to move behind one boundary module.
+  "app/express.server.ts": ["productionNeverLoadsTheSandbox"],
+  "app/env.server.ts": ["productionNeverLoadsTheSandbox"],
+  // Takes LanguageOption from load-page.server.ts: to import it from page/page-data.ts.
+  "app/components/shell/Header.tsx": ["viewsNeverImportServerModules"],
+};
+
+/** Tests may import the sandbox (it is their upstream); every other zone holds for them too. */
+const TEST_FILES = ["**/*.test.ts", "**/*.test.tsx"];
+
+/** @param {string[]} without */
+function zones(without) {
+  return Object.entries(ZONES)
+    .filter(([name]) => !without.includes(name))
+    .map(([, zone]) => zone);
+}
+
+/**
+ * @param {string} root
+ * @param {string[]} without
+ * @returns {import("eslint").Linter.RuleEntry}
+ */
+function restrictedPaths(root, without) {
+  return ["error", { basePath: root, zones: zones(without) }];
+}
+
+/**
+ * The boundary rules for the repository at `root`, as flat-config objects.
+ * @param {string} root
+ * @returns {import("eslint").Linter.Config[]}
+ */
+export function boundaries(root) {
+  return [
+    {
+      files: ["**/*.{ts,tsx,js,mjs}"],
+      plugins: { "import-x": importX },
+      settings: {
+        // no-cycle reads the files it follows only when it knows their extension and parser.
+        "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+        "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+        "import-x/resolver-next": [createTypeScriptImportResolver({ project: `${root}/tsconfig.json` })],
+      },
+      rules: {
+        // Type-only imports are erased at build and are not followed; the zones above keep their direction.
+        "import-x/no-cycle": ["error", { ignoreExternal: true }],
+        "import-x/no-restricted-paths": restrictedPaths(root, []),
+      },
+    },
+    {
+      files: TEST_FILES,
+      rules: { "import-x/no-restricted-paths": restrictedPaths(root, ["productionNeverLoadsTheSandbox"]) },
+    },
+    ...Object.entries(PENDING_EXCEPTIONS).map(([file, without]) => ({
+      files: [file],
+      rules: { "import-x/no-restricted-paths": restrictedPaths(root, without) },
+    })),
+  ];
+}
