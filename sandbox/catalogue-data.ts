@@ -3,6 +3,7 @@
 // storefront offers (app/i18n/currencies.ts), so a currency switch shows a real change.
 // The sandbox imports nothing from the app (STYLE: sandbox holds its own data only).
 
+// prettier-ignore
 export const FLOW_TYPES = [
   "SEATMAP", "SVG", "NORMAL", "COMBO", "RESERVE", "PRIVATE_AIRPORT_TRANSFER", "SHARED_AIRPORT_TRANSFER",
   "SEATMAP_IFRAME", "HOP_ON_HOP_OFF", "PROPERTY_SELECTION", "GUIDED_TOUR_PROPERTY_SELECTION",
@@ -10,6 +11,7 @@ export const FLOW_TYPES = [
 export type SandboxFlowType = (typeof FLOW_TYPES)[number];
 
 /** Units of each currency per 1 EUR (rounded, stable: the sandbox is a fixture, not a market feed). */
+// prettier-ignore
 export const EUR_RATES: Readonly<Record<string, number>> = {
   EUR: 1, USD: 1.08, AED: 3.97, SGD: 1.46, INR: 90.1, MYR: 5.08, AZN: 1.84, AUD: 1.64, BHD: 0.407,
   CAD: 1.47, CHF: 0.95, CNY: 7.8, DKK: 7.46, EGP: 52.3, GBP: 0.85, HKD: 8.44, IDR: 17600, ISK: 150,
@@ -52,6 +54,7 @@ const london = (t: Omit<SeedTourGroup, "city" | "categoryId" | "categoryName" | 
 
 // Ratings cover the review-trust boundary (spec §9: strong when average >= 4 AND ratings >= 100):
 // 4.0 with 100 (strong, both edges), 3.9 with 5,000 (weak on average), 4.9 with 99 (weak on count).
+// prettier-ignore
 export const TOUR_GROUPS: readonly SeedTourGroup[] = [
   paris({ id: 10001, name: "Eiffel Tower summit ticket", categoryId: 1200, categoryName: "Landmarks", flowType: "NORMAL", priceEur: 45, averageRating: 4.6, ratingsCount: 18234 }),
   paris({ id: 10002, name: "Eiffel Tower second floor", categoryId: 1200, categoryName: "Landmarks", flowType: "NORMAL", priceEur: 29.5, averageRating: 4.0, ratingsCount: 100 }),
@@ -88,6 +91,7 @@ export const COLLECTIONS: readonly SeedCollection[] = [
   { id: 5101, name: "West End musicals", city: "London", tourGroupIds: [17637, 17638, 17639, 17640, 17641, 17642, 17643, 17644] },
 ];
 
+// prettier-ignore
 export const CATEGORIES: ReadonlyArray<{ id: number; name: string }> = [
   { id: 1143, name: "Day Trips" },
   { id: 1008, name: "City Cards" },

@@ -16,6 +16,7 @@ export const MAX_STRING_VALUE_LENGTH = 100;
  * Names GA4 collects automatically or reserves (web and app), so a custom event of that name would
  * be merged with, or dropped in favour of, Google's own.
  */
+// prettier-ignore
 export const GA4_RESERVED_EVENT_NAMES: ReadonlySet<string> = new Set([
   "ad_activeview", "ad_click", "ad_exposure", "ad_impression", "ad_query", "ad_reward", "adunit_exposure",
   "app_background", "app_clear_data", "app_exception", "app_remove", "app_store_refund",

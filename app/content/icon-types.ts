@@ -1,4 +1,5 @@
 // spec §3: the 21 icon types editors can use in {icon type=…}.
+// prettier-ignore
 export const ICON_TYPES = [
   "Timings", "Duration", "Train", "Bus", "Car", "Plane", "Ship", "Snow", "Location", "Address", "Ticket",
   "Drizzle", "Rain", "Weather", "Season", "Sun", "Map", "Calendar", "Distance", "Cross", "Check",

@@ -11,6 +11,7 @@ export interface Currency {
 export const DEFAULT_CURRENCY = "USD";
 
 export const MAIN_CURRENCY_CODES = ["EUR", "USD", "AED", "SGD", "INR", "MYR"] as const;
+// prettier-ignore
 export const OTHER_CURRENCY_CODES = [
   "AZN", "AUD", "BHD", "CAD", "CHF", "CNY", "DKK", "EGP", "GBP", "HKD", "IDR", "ISK", "JPY",
   "KRW", "LBP", "MOP", "MXN", "NZD", "PLN", "QAR", "SAR", "SEK", "TWD", "THB", "VND", "ZAR",
@@ -20,11 +21,13 @@ export const CURRENCY_CODES = [...MAIN_CURRENCY_CODES, ...OTHER_CURRENCY_CODES] 
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
 /** spec §9: these display their code instead of a symbol. */
+// prettier-ignore
 export const CODE_DISPLAY_CURRENCIES: ReadonlySet<string> = new Set([
   "AED", "CHF", "ZAR", "MYR", "SEK", "ISK", "DKK", "MOP", "CNY", "MXN", "QAR", "SAR", "AZN", "BHD", "LBP",
 ]);
 
 // Symbols for the rest (narrow Intl symbols disagree across ICU versions, so they are data here).
+// prettier-ignore
 const SYMBOLS: Record<string, string> = {
   EUR: "€", USD: "$", SGD: "S$", INR: "₹", AUD: "A$", CAD: "C$", EGP: "E£", GBP: "£", HKD: "HK$",
   IDR: "Rp", JPY: "¥", KRW: "₩", NZD: "NZ$", PLN: "zł", TWD: "NT$", THB: "฿", VND: "₫",

@@ -8,6 +8,7 @@ import type { IconType } from "~/content/icon-types";
 
 const P = { fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round" } as const;
 
+// prettier-ignore
 const SHAPES: Record<IconType, ReactElement> = {
   Timings: (
     <g {...P}><circle cx="12" cy="12" r="9" /><path d="M12 7v5l3 2" /></g>
