@@ -4,7 +4,13 @@ import { parseEnv, publicEnv } from "./env.server";
 describe("parseEnv", () => {
   it("defaults serve the embedded content locally", () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 3000, URL_MODE: "development", CONTENT_DIR: "content", PRICE_BUDGET_MS: 800, COUNTRY_HEADER: "cloudfront-viewer-country" });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      URL_MODE: "development",
+      CONTENT_DIR: "content",
+      PRICE_BUDGET_MS: 800,
+      COUNTRY_HEADER: "cloudfront-viewer-country",
+    });
     expect(env.API_BASE_URL).toBeUndefined();
     expect(env.GTM_CONTAINER_ID).toBeUndefined();
   });
@@ -17,8 +23,20 @@ describe("parseEnv", () => {
 
   it("rejects out-of-range ports and accepts valid settings", () => {
     expect(() => parseEnv({ PORT: "70000" })).toThrowError(/PORT/);
-    const env = parseEnv({ PORT: "8080", URL_MODE: "production", GTM_CONTAINER_ID: "GTM-AB12CD", API_BASE_URL: "https://api.example", COUNTRY_HEADER: "CF-IPCountry" });
-    expect(env).toMatchObject({ PORT: 8080, URL_MODE: "production", GTM_CONTAINER_ID: "GTM-AB12CD", API_BASE_URL: "https://api.example", COUNTRY_HEADER: "cf-ipcountry" });
+    const env = parseEnv({
+      PORT: "8080",
+      URL_MODE: "production",
+      GTM_CONTAINER_ID: "GTM-AB12CD",
+      API_BASE_URL: "https://api.example",
+      COUNTRY_HEADER: "CF-IPCountry",
+    });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      URL_MODE: "production",
+      GTM_CONTAINER_ID: "GTM-AB12CD",
+      API_BASE_URL: "https://api.example",
+      COUNTRY_HEADER: "cf-ipcountry",
+    });
   });
 
   it("treats empty optional values as unset", () => {

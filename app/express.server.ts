@@ -39,7 +39,9 @@ if (process.env.NODE_ENV !== "production" && build.mode === "production") {
 try {
   const store = getContentStore(env.CONTENT_DIR);
   if (store.sites.length === 0) throw new Error("no valid site folder (content/<site>/site.json) was found");
-  console.log(`Content: ${store.sites.length} sites, ${store.allPages().length} documents${store.errors.length ? `, ${store.errors.length} invalid (see above)` : ""}`);
+  console.log(
+    `Content: ${store.sites.length} sites, ${store.allPages().length} documents${store.errors.length ? `, ${store.errors.length} invalid (see above)` : ""}`,
+  );
 } catch (error) {
   console.error(`Cannot read content from CONTENT_DIR="${env.CONTENT_DIR}" (resolved from ${process.cwd()}): ${(error as Error).message}`);
   process.exit(1);

@@ -1,15 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { EarlyInputScript, useReplayEarlyInput } from "~/components/early-input";
 import { useNonce } from "~/components/nonce";
@@ -20,9 +10,7 @@ import { detectBot, readCountryCode } from "~/page/page-context.server";
 import { consentHeadScript } from "../tracking/consent";
 import { FONT_PRELOADS, globalStyles } from "~/styles/global-styles";
 
-export const links: LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 interface RootData {
   env: PublicEnv;
@@ -110,7 +98,9 @@ export function ErrorBoundary() {
   return (
     <main style={{ padding: "2rem", fontFamily: "system-ui, sans-serif" }}>
       <h1>{status === 404 ? "Page not found" : "Something went wrong"}</h1>
-      <p>Please try again in a moment, or go back to the <a href="/">home page</a>.</p>
+      <p>
+        Please try again in a moment, or go back to the <a href="/">home page</a>.
+      </p>
     </main>
   );
 }

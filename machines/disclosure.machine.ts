@@ -11,7 +11,6 @@ export interface DisclosureContext {
   menu: MenuName;
 }
 
-
 export type DisclosureEvent = { type: "TOGGLE" } | { type: "CLICKED_OUTSIDE" } | { type: "ESCAPE" };
 
 type DisclosureEmitted = TrackedEvent<"menu_opened"> | TrackedEvent<"menu_closed">;

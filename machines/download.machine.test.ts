@@ -6,10 +6,9 @@ function start(fetchImpl: () => Promise<FetchedFile>) {
   const saveFile = vi.fn();
   const notifyFailure = vi.fn();
   const emitted: Array<Record<string, unknown>> = [];
-  const actor = createActor(
-    downloadMachine.provide({ actors: { fetchFile: fromPromise(fetchImpl) }, actions: { saveFile, notifyFailure } }),
-    { input: { url: "/media/downloads/plan.pdf", fileName: "plan.pdf" } },
-  );
+  const actor = createActor(downloadMachine.provide({ actors: { fetchFile: fromPromise(fetchImpl) }, actions: { saveFile, notifyFailure } }), {
+    input: { url: "/media/downloads/plan.pdf", fileName: "plan.pdf" },
+  });
   actor.on("*", (e) => emitted.push(e));
   actor.start();
   return { actor, saveFile, notifyFailure, emitted };

@@ -48,9 +48,21 @@ export const downloadMachine = setup({
     notifyFailure: () => {},
     countAttempt: assign({ attempts: ({ context }) => context.attempts + 1 }),
     assignFile: assign({ objectUrl: (_, params: { objectUrl: string }) => params.objectUrl }),
-    trackClicked: emit(({ context }) => ({ type: "download_clicked" as const, file_name: context.fileName.slice(0, 100), attempt: Math.min(100, Math.max(1, context.attempts)) })),
-    trackReady: emit((_, params: { fileName: string; size: number }) => ({ type: "download_ready" as const, file_name: params.fileName.slice(0, 100), size_bytes: params.size })),
-    trackFailed: emit((_, params: { fileName: string; status: number | null }) => ({ type: "download_failed" as const, file_name: params.fileName.slice(0, 100), status_code: params.status })),
+    trackClicked: emit(({ context }) => ({
+      type: "download_clicked" as const,
+      file_name: context.fileName.slice(0, 100),
+      attempt: Math.min(100, Math.max(1, context.attempts)),
+    })),
+    trackReady: emit((_, params: { fileName: string; size: number }) => ({
+      type: "download_ready" as const,
+      file_name: params.fileName.slice(0, 100),
+      size_bytes: params.size,
+    })),
+    trackFailed: emit((_, params: { fileName: string; status: number | null }) => ({
+      type: "download_failed" as const,
+      file_name: params.fileName.slice(0, 100),
+      status_code: params.status,
+    })),
   },
 }).createMachine({
   id: "download",
@@ -79,7 +91,10 @@ export const downloadMachine = setup({
           target: "failed",
           actions: [
             "notifyFailure",
-            { type: "trackFailed", params: ({ context, event }) => ({ fileName: context.fileName, status: event.error instanceof DownloadHttpError ? event.error.status : null }) },
+            {
+              type: "trackFailed",
+              params: ({ context, event }) => ({ fileName: context.fileName, status: event.error instanceof DownloadHttpError ? event.error.status : null }),
+            },
           ],
           meta: { emits: "download_failed" },
         },

@@ -16,7 +16,14 @@ import { mobileFirstViewportMachine } from "./viewport.machine";
 // if any transition in the definition (toDirectedGraph plus `always`) was never reached, so a new
 // transition without tracking, or without sample facts to reach it, fails CI.
 
-const modal = (id: string, extra: Partial<ModalEntry> = {}): ModalEntry => ({ id, title: `Modal ${id}`, variant: "side", closeOnOutsideClick: true, hasBack: true, ...extra });
+const modal = (id: string, extra: Partial<ModalEntry> = {}): ModalEntry => ({
+  id,
+  title: `Modal ${id}`,
+  variant: "side",
+  closeOnOutsideClick: true,
+  hasBack: true,
+  ...extra,
+});
 const toast = (id: string, autoClose: boolean): Toast => ({ id, message: "Saved", tone: "info", autoClose, duration: 3000 });
 
 interface WalkSpec {
@@ -27,9 +34,22 @@ interface WalkSpec {
 
 const WALKS: Record<string, WalkSpec[]> = {
   header: [
-    { machine: headerMachine, input: { sticky: false }, events: [{ type: "SCROLLED", y: 0 }, { type: "SCROLLED", y: 79 }, { type: "SCROLLED", y: 81 }, { type: "SCROLLED", y: 600 }, { type: "STICKY_CHANGED", sticky: true }, { type: "STICKY_CHANGED", sticky: false }] },
+    {
+      machine: headerMachine,
+      input: { sticky: false },
+      events: [
+        { type: "SCROLLED", y: 0 },
+        { type: "SCROLLED", y: 79 },
+        { type: "SCROLLED", y: 81 },
+        { type: "SCROLLED", y: 600 },
+        { type: "STICKY_CHANGED", sticky: true },
+        { type: "STICKY_CHANGED", sticky: false },
+      ],
+    },
   ],
-  disclosure: [{ machine: ALL_MACHINES[1].machine, input: { menu: "mobile_menu" }, events: [{ type: "TOGGLE" }, { type: "CLICKED_OUTSIDE" }, { type: "ESCAPE" }] }],
+  disclosure: [
+    { machine: ALL_MACHINES[1].machine, input: { menu: "mobile_menu" }, events: [{ type: "TOGGLE" }, { type: "CLICKED_OUTSIDE" }, { type: "ESCAPE" }] },
+  ],
   modalStack: [
     {
       machine: ALL_MACHINES[2].machine,
@@ -42,7 +62,18 @@ const WALKS: Record<string, WalkSpec[]> = {
       ],
     },
   ],
-  toasts: [{ machine: ALL_MACHINES[3].machine, events: [{ type: "ADD", toast: toast("a", true) }, { type: "ADD", toast: toast("b", false) }, { type: "DISMISS", id: "a" }, { type: "DISMISS", id: "b" }, { type: "EXPIRED", id: "a" }] }],
+  toasts: [
+    {
+      machine: ALL_MACHINES[3].machine,
+      events: [
+        { type: "ADD", toast: toast("a", true) },
+        { type: "ADD", toast: toast("b", false) },
+        { type: "DISMISS", id: "a" },
+        { type: "DISMISS", id: "b" },
+        { type: "EXPIRED", id: "a" },
+      ],
+    },
+  ],
   tooltip: [{ machine: ALL_MACHINES[4].machine, input: { tooltip: "phone_copied" }, events: [{ type: "SHOW" }, { type: "HIDE" }] }],
   video: [
     {
@@ -58,7 +89,13 @@ const WALKS: Record<string, WalkSpec[]> = {
     },
   ],
   viewport: [
-    { machine: ALL_MACHINES[6].machine, events: [{ type: "VIEWPORT_MEASURED", width: 375 }, { type: "VIEWPORT_MEASURED", width: 1280 }] },
+    {
+      machine: ALL_MACHINES[6].machine,
+      events: [
+        { type: "VIEWPORT_MEASURED", width: 375 },
+        { type: "VIEWPORT_MEASURED", width: 1280 },
+      ],
+    },
     { machine: mobileFirstViewportMachine, events: [{ type: "VIEWPORT_MEASURED", width: 1280 }] },
   ],
   download: [
@@ -90,7 +127,9 @@ const WALKS: Record<string, WalkSpec[]> = {
 
 /** Side effects stubbed: component-provided actions do nothing, the fetch never settles on its own. */
 function quiet(machine: AnyStateMachine): AnyStateMachine {
-  const actions = Object.fromEntries(["focusTrigger", "requestProgress", "saveFile", "notifyFailure", "startScroll", "jumpInstantly"].map((name) => [name, () => {}]));
+  const actions = Object.fromEntries(
+    ["focusTrigger", "requestProgress", "saveFile", "notifyFailure", "startScroll", "jumpInstantly"].map((name) => [name, () => {}]),
+  );
   return machine.provide({ actions, actors: { fetchFile: fromPromise(() => new Promise(() => {})) } } as never);
 }
 

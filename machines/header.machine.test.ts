@@ -10,7 +10,11 @@ const hidden = (s: { matches: (v: object) => boolean }) => s.matches({ visibilit
 
 describe("header machine (spec §4, §9)", () => {
   it("shows the shadow beyond 80 px: 81 yes, 80 and 79 no", () => {
-    for (const [y, expected] of [[79, false], [80, false], [81, true]] as const) {
+    for (const [y, expected] of [
+      [79, false],
+      [80, false],
+      [81, true],
+    ] as const) {
       const { actor } = startCollecting(headerMachine, { sticky: true });
       actor.send({ type: "SCROLLED", y });
       expect(shadow(actor.getSnapshot()), `y=${y}`).toBe(expected);

@@ -126,7 +126,9 @@ export const headerMachine = setup({
       initial: "flat",
       states: {
         flat: { on: { SAMPLE: { guard: "isBeyondShadowThreshold", target: "raised", actions: "trackShadowShown", meta: { emits: "header_shadow_changed" } } } },
-        raised: { on: { SAMPLE: { guard: not("isBeyondShadowThreshold"), target: "flat", actions: "trackShadowHidden", meta: { emits: "header_shadow_changed" } } } },
+        raised: {
+          on: { SAMPLE: { guard: not("isBeyondShadowThreshold"), target: "flat", actions: "trackShadowHidden", meta: { emits: "header_shadow_changed" } } },
+        },
       },
     },
     visibility: {

@@ -3,7 +3,14 @@ import { startCollecting } from "./machine-test-support";
 import { modalStackMachine } from "./modal-stack.machine";
 import { showsBackButton, type ModalEntry } from "./modal-stack.model";
 
-const entry = (id: string, extra: Partial<ModalEntry> = {}): ModalEntry => ({ id, title: `Modal ${id}`, variant: "center", closeOnOutsideClick: true, hasBack: true, ...extra });
+const entry = (id: string, extra: Partial<ModalEntry> = {}): ModalEntry => ({
+  id,
+  title: `Modal ${id}`,
+  variant: "center",
+  closeOnOutsideClick: true,
+  hasBack: true,
+  ...extra,
+});
 
 describe("modal stack machine (spec §3, §4)", () => {
   it("pushes on open and pops the top on close", () => {

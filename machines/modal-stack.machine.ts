@@ -8,10 +8,7 @@ import { showsBackButton, topModal, type ModalEntry, type ModalStackContext } fr
 
 export type CloseReason = "button" | "escape" | "outside_click";
 
-export type ModalStackEvent =
-  | { type: "OPEN"; modal: ModalEntry }
-  | { type: "BACK" }
-  | { type: "CLOSE"; reason: CloseReason };
+export type ModalStackEvent = { type: "OPEN"; modal: ModalEntry } | { type: "BACK" } | { type: "CLOSE"; reason: CloseReason };
 
 type ModalStackEmitted = TrackedEvent<"modal_opened"> | TrackedEvent<"modal_back_pressed"> | TrackedEvent<"modal_closed">;
 

@@ -36,7 +36,9 @@ export const toastsMachine = setup({
     transitionMeta: {} as TransitionMeta,
   },
   actions: {
-    append: assign({ toasts: ({ context, event }) => (event.type === "ADD" ? [...context.toasts.filter((t) => t.id !== event.toast.id), event.toast] : context.toasts) }),
+    append: assign({
+      toasts: ({ context, event }) => (event.type === "ADD" ? [...context.toasts.filter((t) => t.id !== event.toast.id), event.toast] : context.toasts),
+    }),
     remove: assign({ toasts: ({ context, event }) => (event.type === "ADD" ? context.toasts : context.toasts.filter((t) => t.id !== event.id)) }),
     scheduleExpiry: enqueueActions(({ event, enqueue }) => {
       if (event.type !== "ADD") return;
@@ -47,8 +49,16 @@ export const toastsMachine = setup({
       const toast = event.type === "ADD" ? event.toast : { id: "unknown", tone: "info" as const, autoClose: false, duration: 0 };
       return { type: "toast_shown" as const, toast_id: toast.id, tone: toast.tone, auto_close: toast.autoClose, duration_ms: toast.duration };
     }),
-    trackDismissed: emit(({ event }) => ({ type: "toast_dismissed" as const, toast_id: event.type === "ADD" ? event.toast.id : event.id, reason: "button" as const })),
-    trackExpired: emit(({ event }) => ({ type: "toast_dismissed" as const, toast_id: event.type === "ADD" ? event.toast.id : event.id, reason: "timeout" as const })),
+    trackDismissed: emit(({ event }) => ({
+      type: "toast_dismissed" as const,
+      toast_id: event.type === "ADD" ? event.toast.id : event.id,
+      reason: "button" as const,
+    })),
+    trackExpired: emit(({ event }) => ({
+      type: "toast_dismissed" as const,
+      toast_id: event.type === "ADD" ? event.toast.id : event.id,
+      reason: "timeout" as const,
+    })),
   },
   guards: {
     autoCloses: ({ event }) => event.type === "ADD" && event.toast.autoClose,

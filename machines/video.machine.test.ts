@@ -12,10 +12,9 @@ function start() {
   const duration = 100;
   const now = () => position + (playingSince === null ? 0 : (Date.now() - playingSince) / 1000);
   const emitted: Array<Record<string, unknown>> = [];
-  const actor = createActor(
-    videoMachine.provide({ actions: { requestProgress: () => actor.send({ type: "PROGRESS", currentTime: now(), duration }) } }),
-    { input: { videoId: "abcdefghijk", title: "Paris in 100 seconds" } },
-  );
+  const actor = createActor(videoMachine.provide({ actions: { requestProgress: () => actor.send({ type: "PROGRESS", currentTime: now(), duration }) } }), {
+    input: { videoId: "abcdefghijk", title: "Paris in 100 seconds" },
+  });
   actor.on("*", (e) => emitted.push(e));
   actor.start();
   return {

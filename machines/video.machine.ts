@@ -65,11 +65,37 @@ export const videoMachine = setup({
         enqueue.emit({ type: "video_milestone_reached", video_id: context.videoId, video_title: context.title, milestone });
       }
     }),
-    trackStarted: emit(({ context }) => ({ type: "video_started" as const, video_id: context.videoId, video_title: context.title, resumed: false, current_time_s: context.currentTime })),
-    trackResumed: emit(({ context }) => ({ type: "video_started" as const, video_id: context.videoId, video_title: context.title, resumed: true, current_time_s: context.currentTime })),
-    trackPaused: emit(({ context }) => ({ type: "video_paused" as const, video_id: context.videoId, video_title: context.title, percent: percentWatched(context.currentTime, context.duration) })),
-    trackChecked: emit(({ context }) => ({ type: "video_progress_checked" as const, video_id: context.videoId, percent: percentWatched(context.currentTime, context.duration) })),
-    trackCompleted: emit(({ context }) => ({ type: "video_completed" as const, video_id: context.videoId, video_title: context.title, duration_s: context.duration })),
+    trackStarted: emit(({ context }) => ({
+      type: "video_started" as const,
+      video_id: context.videoId,
+      video_title: context.title,
+      resumed: false,
+      current_time_s: context.currentTime,
+    })),
+    trackResumed: emit(({ context }) => ({
+      type: "video_started" as const,
+      video_id: context.videoId,
+      video_title: context.title,
+      resumed: true,
+      current_time_s: context.currentTime,
+    })),
+    trackPaused: emit(({ context }) => ({
+      type: "video_paused" as const,
+      video_id: context.videoId,
+      video_title: context.title,
+      percent: percentWatched(context.currentTime, context.duration),
+    })),
+    trackChecked: emit(({ context }) => ({
+      type: "video_progress_checked" as const,
+      video_id: context.videoId,
+      percent: percentWatched(context.currentTime, context.duration),
+    })),
+    trackCompleted: emit(({ context }) => ({
+      type: "video_completed" as const,
+      video_id: context.videoId,
+      video_title: context.title,
+      duration_s: context.duration,
+    })),
   },
   guards: {
     passesNewMilestone: ({ context, event }) =>

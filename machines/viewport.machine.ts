@@ -16,7 +16,11 @@ const viewportSetup = setup({
   },
   actions: {
     assignWidth: assign({ width: ({ event }) => Math.max(0, Math.round(event.width)) }),
-    trackChanged: emit(({ context }) => ({ type: "viewport_changed" as const, is_mobile: isMobileWidth(context.width ?? 0), viewport_width: context.width ?? 0 })),
+    trackChanged: emit(({ context }) => ({
+      type: "viewport_changed" as const,
+      is_mobile: isMobileWidth(context.width ?? 0),
+      viewport_width: context.width ?? 0,
+    })),
   },
   guards: {
     measuresMobile: ({ event }) => isMobileWidth(event.width),
@@ -34,7 +38,9 @@ function createViewportMachine(initial: "mobile" | "desktop") {
     states: {
       // Only a change of class is a transition: measuring the same class again changes nothing.
       mobile: {
-        on: { VIEWPORT_MEASURED: { guard: "measuresDesktop", target: "desktop", actions: ["assignWidth", "trackChanged"], meta: { emits: "viewport_changed" } } },
+        on: {
+          VIEWPORT_MEASURED: { guard: "measuresDesktop", target: "desktop", actions: ["assignWidth", "trackChanged"], meta: { emits: "viewport_changed" } },
+        },
       },
       desktop: {
         on: { VIEWPORT_MEASURED: { guard: "measuresMobile", target: "mobile", actions: ["assignWidth", "trackChanged"], meta: { emits: "viewport_changed" } } },

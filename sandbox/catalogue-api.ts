@@ -81,7 +81,13 @@ export function catalogueResponse(url: URL): ApiResult | null {
     if (!Array.isArray(ids)) return ids;
     const collections = COLLECTIONS.filter((c) => ids.includes(c.id)).map((c) => {
       const groups = TOUR_GROUPS.filter((t) => c.tourGroupIds.includes(t.id));
-      return { id: c.id, name: c.name, city: { name: c.city }, tourGroupIds: c.tourGroupIds, startingPrice: { currency, listingPrice: minPrice(groups, currency) } };
+      return {
+        id: c.id,
+        name: c.name,
+        city: { name: c.city },
+        tourGroupIds: c.tourGroupIds,
+        startingPrice: { currency, listingPrice: minPrice(groups, currency) },
+      };
     });
     return { status: 200, body: { collections } };
   }
@@ -100,15 +106,30 @@ export function catalogueResponse(url: URL): ApiResult | null {
     const id = Number(rawId);
     if (kind === "category") {
       if (!CATEGORIES.some((c) => c.id === id)) return notFound(`no category ${id}`);
-      return listBy(TOUR_GROUPS.filter((t) => t.categoryId === id && inCity(t)), url, currency, language);
+      return listBy(
+        TOUR_GROUPS.filter((t) => t.categoryId === id && inCity(t)),
+        url,
+        currency,
+        language,
+      );
     }
     if (kind === "sub-category") {
       if (!SUB_CATEGORIES.some((c) => c.id === id)) return notFound(`no sub-category ${id}`);
-      return listBy(TOUR_GROUPS.filter((t) => t.subCategoryId === id && inCity(t)), url, currency, language);
+      return listBy(
+        TOUR_GROUPS.filter((t) => t.subCategoryId === id && inCity(t)),
+        url,
+        currency,
+        language,
+      );
     }
     const collection = COLLECTIONS.find((c) => c.id === id);
     if (!collection) return notFound(`no collection ${id}`);
-    return listBy(collection.tourGroupIds.flatMap((tid) => TOUR_GROUPS.filter((t) => t.id === tid)), url, currency, language);
+    return listBy(
+      collection.tourGroupIds.flatMap((tid) => TOUR_GROUPS.filter((t) => t.id === tid)),
+      url,
+      currency,
+      language,
+    );
   }
 
   const reviewMatch = /^\/api\/v1\/reviews\/tour-group\/(\d+)\/$/.exec(path);

@@ -102,9 +102,7 @@ export const CATEGORIES: ReadonlyArray<{ id: number; name: string }> = [
   { id: 1203, name: "Walking Tours" },
 ];
 
-export const SUB_CATEGORIES: ReadonlyArray<{ id: number; name: string; categoryId: number }> = [
-  { id: 2101, name: "Versailles day trips", categoryId: 1143 },
-];
+export const SUB_CATEGORIES: ReadonlyArray<{ id: number; name: string; categoryId: number }> = [{ id: 2101, name: "Versailles day trips", categoryId: 1143 }];
 
 /** Stable seed images: the content helper may add real JPEGs; the storefront falls back to an SVG. */
 export function imageUrlFor(id: number): string {

@@ -24,7 +24,9 @@ describe("catalogue endpoints (spec §7)", () => {
   });
 
   it("category and sub-category lists carry unFilteredMetaData.minPrice and filter by city", async () => {
-    const cat = await (await get(sandbox.secondaryUrl, "/api/v6/tour-groups/list-by/category/1143/?fallback-to-english=false&currency=EUR&city=Paris&language=en")).json();
+    const cat = await (
+      await get(sandbox.secondaryUrl, "/api/v6/tour-groups/list-by/category/1143/?fallback-to-english=false&currency=EUR&city=Paris&language=en")
+    ).json();
     expect(cat.unFilteredMetaData.minPrice).toBe(89);
     expect(cat.tourGroups.map((t: { id: number }) => t.id)).toEqual([10006, 10007, 10008, 10009]);
     const sub = await (await get(sandbox.secondaryUrl, "/api/v6/tour-groups/list-by/sub-category/2101/?currency=EUR&city=Paris")).json();
@@ -76,7 +78,15 @@ describe("two-host split", () => {
 
 describe("faults", () => {
   it("parses fault specs and names a bad part", () => {
-    expect(parseFaultSpec("latency=200,error=0.2,malformed=0.1")).toEqual({ latencyMs: 200, error: 0.2, timeout: 0, malformed: 0.1, shape: 0, slow: 0, slowMs: 1500 });
+    expect(parseFaultSpec("latency=200,error=0.2,malformed=0.1")).toEqual({
+      latencyMs: 200,
+      error: 0.2,
+      timeout: 0,
+      malformed: 0.1,
+      shape: 0,
+      slow: 0,
+      slowMs: 1500,
+    });
     expect(() => parseFaultSpec("latency=fast")).toThrow(/latency=fast/);
     expect(() => parseFaultSpec("error=2")).toThrow(/between 0 and 1/);
     expect(() => parseFaultSpec("explode=1")).toThrow(/explode=1/);

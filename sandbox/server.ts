@@ -74,7 +74,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = options.host ?? "127.0.0.1";
   const random = options.random ?? Math.random;
   const hangMs = options.hangMs ?? 30_000;
-  let defaultFault: FaultSpec = typeof options.defaultFault === "string" || options.defaultFault === undefined ? parseFaultSpec(options.defaultFault) : options.defaultFault;
+  let defaultFault: FaultSpec =
+    typeof options.defaultFault === "string" || options.defaultFault === undefined ? parseFaultSpec(options.defaultFault) : options.defaultFault;
   let stats: SandboxStats = { total: 0, calls: {}, callsByUrl: {}, recent: [] };
   const hanging = new Set<NodeJS.Timeout>();
 
@@ -118,7 +119,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       stats.calls[url.pathname] = (stats.calls[url.pathname] ?? 0) + 1;
       const key = `${url.pathname}${url.search}`;
       stats.callsByUrl[key] = (stats.callsByUrl[key] ?? 0) + 1;
-      stats.recent.push({ listener, path: url.pathname, query: url.search, headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])) });
+      stats.recent.push({
+        listener,
+        path: url.pathname,
+        query: url.search,
+        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
+      });
       if (stats.recent.length > RECENT_LIMIT) stats.recent.shift();
 
       if (req.method !== "GET") return sendJson(res, 405, { error: "method_not_allowed" });

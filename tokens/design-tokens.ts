@@ -197,4 +197,3 @@ export const mediaQueries = {
   "2xl": `(min-width: ${designTokens.breakpoints["2xl"]})`,
   reducedMotion: "(prefers-reduced-motion: reduce)",
 } as const;
-

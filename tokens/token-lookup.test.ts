@@ -60,7 +60,20 @@ describe("cssVar()", () => {
 describe("design tokens (spec: Design tokens)", () => {
   it("has every group the spec names", () => {
     expect(Object.keys(designTokens)).toEqual(
-      expect.arrayContaining(["breakpoints", "sizes", "colors", "gradients", "fonts", "fontSizes", "fontWeights", "space", "radii", "opacity", "shadows", "easings"]),
+      expect.arrayContaining([
+        "breakpoints",
+        "sizes",
+        "colors",
+        "gradients",
+        "fonts",
+        "fontSizes",
+        "fontWeights",
+        "space",
+        "radii",
+        "opacity",
+        "shadows",
+        "easings",
+      ]),
     );
     expect(designTokens.breakpoints).toEqual({ sm: "640px", md: "768px", lg: "1024px", xl: "1280px", "2xl": "1536px" });
     expect(designTokens.sizes.maxContent).toBe("1200px");

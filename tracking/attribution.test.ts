@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  ATTRIBUTION_COOKIE_MAX_BYTES,
-  attributionFromSearch,
-  nextAttribution,
-  parseAttribution,
-  serializeAttribution,
-} from "./attribution";
+import { ATTRIBUTION_COOKIE_MAX_BYTES, attributionFromSearch, nextAttribution, parseAttribution, serializeAttribution } from "./attribution";
 
 describe("attribution (spec §9: ci, cm, gclid, fbclid, msclkid → h-attr)", () => {
   it("captures the five keys and nothing else", () => {

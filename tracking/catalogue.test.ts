@@ -23,7 +23,20 @@ describe("the catalogue", () => {
   });
 
   it("rejects GA4-reserved and badly formed names", () => {
-    for (const name of ["page_view", "scroll", "click", "error", "video_start", "video_progress", "video_complete", "session_start", "first_visit", "user_engagement", "form_start", "form_submit"]) {
+    for (const name of [
+      "page_view",
+      "scroll",
+      "click",
+      "error",
+      "video_start",
+      "video_progress",
+      "video_complete",
+      "session_start",
+      "first_visit",
+      "user_engagement",
+      "form_start",
+      "form_submit",
+    ]) {
       expect(eventNameProblems(name).join()).toMatch(/reserved/);
     }
     expect(eventNameProblems("Menu_Opened")).not.toEqual([]);

@@ -39,7 +39,9 @@ describe("the rules", () => {
     const after = clone();
     delete props(after).properties.reason;
     props(after).required = props(after).required.filter((key) => key !== "reason");
-    expect(problemsOf(versioned(after, "1-0-1"))).toEqual([expect.stringMatching(/^menu_closed: reason: property removed needs a MODEL bump \(1-0-0 → 2-0-0\)/)]);
+    expect(problemsOf(versioned(after, "1-0-1"))).toEqual([
+      expect.stringMatching(/^menu_closed: reason: property removed needs a MODEL bump \(1-0-0 → 2-0-0\)/),
+    ]);
     expect(problemsOf(versioned(after, "1-1-0"))).toHaveLength(1);
     expect(problemsOf(versioned(after, "2-0-0"))).toEqual([]);
   });

@@ -36,7 +36,8 @@ export interface EventVerdict {
 type Version = [number, number, number];
 function parseVersion(version: string): Version {
   const parts = version.split("-").map(Number);
-  if (parts.length !== 3 || parts.some((n) => !Number.isInteger(n) || n < 0)) throw new Error(`"${version}" is not a SchemaVer version (MODEL-REVISION-ADDITION)`);
+  if (parts.length !== 3 || parts.some((n) => !Number.isInteger(n) || n < 0))
+    throw new Error(`"${version}" is not a SchemaVer version (MODEL-REVISION-ADDITION)`);
   return parts as Version;
 }
 
@@ -142,7 +143,11 @@ function propertyChanges(before: JsonSchema, after: JsonSchema, path: string): C
   }
   for (const [key, schema] of Object.entries(is)) {
     if (!(key in was)) {
-      changes.push(isRequired.has(key) ? { path: at(key), what: "required property added", level: "MODEL" } : { path: at(key), what: "optional property added", level: "ADDITION" });
+      changes.push(
+        isRequired.has(key)
+          ? { path: at(key), what: "required property added", level: "MODEL" }
+          : { path: at(key), what: "optional property added", level: "ADDITION" },
+      );
       continue;
     }
     if (!wasRequired.has(key) && isRequired.has(key)) changes.push({ path: at(key), what: "property made required", level: "MODEL" });
@@ -163,19 +168,31 @@ export function compareEvent(released: PlanEvent | undefined, current: PlanEvent
       to: null,
       changes: [{ path: "", what: "event removed", level: "MODEL" }],
       needs: "MODEL",
-      problems: removed ? [] : [`${name}: removed from the catalogue; tag manager triggers and reports still expect it (to remove it on purpose: npm run tracking:release -- --remove ${name})`],
+      problems: removed
+        ? []
+        : [
+            `${name}: removed from the catalogue; tag manager triggers and reports still expect it (to remove it on purpose: npm run tracking:release -- --remove ${name})`,
+          ],
     };
   }
-  if (!released) return { event: name, from: null, to: current.version, changes: [{ path: "", what: "event added", level: "NONE" }], needs: "NONE", problems: [] };
+  if (!released)
+    return { event: name, from: null, to: current.version, changes: [{ path: "", what: "event added", level: "NONE" }], needs: "NONE", problems: [] };
 
   const changes = [...schemaChanges(released.properties, current.properties, "")];
   if (released.dataLayer !== current.dataLayer) {
-    changes.push({ path: "", what: `data-layer policy ${released.dataLayer} → ${current.dataLayer}`, level: current.dataLayer === "off" ? "MODEL" : "ADDITION" });
+    changes.push({
+      path: "",
+      what: `data-layer policy ${released.dataLayer} → ${current.dataLayer}`,
+      level: current.dataLayer === "off" ? "MODEL" : "ADDITION",
+    });
   }
   if (released.ecommerce !== current.ecommerce) changes.push({ path: "", what: `ecommerce ${current.ecommerce ? "set" : "cleared"}`, level: "MODEL" });
   const needs = changes.reduce<Level | "NONE">((level, change) => max(level, change.level), "NONE");
   const problems: string[] = [];
-  const list = changes.filter((c) => c.level !== "NONE").map((c) => `${c.path || "(event)"}: ${c.what}`).join("; ");
+  const list = changes
+    .filter((c) => c.level !== "NONE")
+    .map((c) => `${c.path || "(event)"}: ${c.what}`)
+    .join("; ");
   let bump: Level | "NONE" | null;
   try {
     bump = bumpOf(released.version, current.version);
@@ -185,7 +202,9 @@ export function compareEvent(released: PlanEvent | undefined, current: PlanEvent
   if (bump === null) {
     problems.push(`${name}: version ${released.version} → ${current.version} is not one step of MODEL, REVISION or ADDITION`);
   } else if (RANK[bump] < RANK[needs]) {
-    problems.push(`${name}: ${list} needs ${needs === "ADDITION" ? "an" : "a"} ${needs} bump (${released.version} → ${nextVersion(released.version, needs as Level)}), but the version is ${current.version}`);
+    problems.push(
+      `${name}: ${list} needs ${needs === "ADDITION" ? "an" : "a"} ${needs} bump (${released.version} → ${nextVersion(released.version, needs as Level)}), but the version is ${current.version}`,
+    );
   } else if (needs === "NONE" && bump !== "NONE") {
     problems.push(`${name}: version bumped ${released.version} → ${current.version} with no schema change`);
   }
@@ -200,7 +219,11 @@ export function nextVersion(version: string, level: Level): string {
 }
 
 /** Every event of either plan, in name order. */
-export function comparePlans(released: Pick<TrackingPlan, "events">, current: Pick<TrackingPlan, "events">, removals: ReadonlySet<string> = new Set()): EventVerdict[] {
+export function comparePlans(
+  released: Pick<TrackingPlan, "events">,
+  current: Pick<TrackingPlan, "events">,
+  removals: ReadonlySet<string> = new Set(),
+): EventVerdict[] {
   const before = new Map(released.events.map((event) => [event.name, event]));
   const after = new Map(current.events.map((event) => [event.name, event]));
   const names = [...new Set([...before.keys(), ...after.keys()])].sort();

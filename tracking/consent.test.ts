@@ -11,10 +11,37 @@ const denied = allSignals("denied");
 const granted = allSignals("granted");
 
 describe("Consent Mode defaults by country (spec §9)", () => {
-  it.each(["AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE", "GB", "CH"])(
-    "%s (listed in the spec) is denied",
-    (country) => expect(consentDefaults(country)).toEqual(denied),
-  );
+  it.each([
+    "AT",
+    "BE",
+    "BG",
+    "HR",
+    "CY",
+    "CZ",
+    "DK",
+    "EE",
+    "FI",
+    "FR",
+    "DE",
+    "GR",
+    "HU",
+    "IE",
+    "IT",
+    "LV",
+    "LT",
+    "LU",
+    "MT",
+    "NL",
+    "PL",
+    "PT",
+    "RO",
+    "SK",
+    "SI",
+    "ES",
+    "SE",
+    "GB",
+    "CH",
+  ])("%s (listed in the spec) is denied", (country) => expect(consentDefaults(country)).toEqual(denied));
 
   it.each(["IS", "LI", "NO"])("%s (rest of the EEA) is denied", (country) => expect(consentDefaults(country)).toEqual(denied));
 

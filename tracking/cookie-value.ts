@@ -8,7 +8,10 @@ export function cookieValue(cookieHeader: string | null | undefined, name: strin
   for (const part of cookieHeader.split(";")) {
     const eq = part.indexOf("=");
     if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    const value = part.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1");
+    const value = part
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, "$1");
     try {
       return decodeURIComponent(value);
     } catch {

@@ -134,7 +134,13 @@ export class DeliveryQueue {
     const envelope: DeliveryEnvelope = this.attribution ? { page: context, attribution: this.attribution } : { page: context };
     const verdict = pipeline.validate(event, envelope);
     if (!verdict.ok && this.options.strict()) {
-      recordLiveEvent({ event: event.name, properties: event.properties, valid: false, issues: verdict.issues.map((i) => `${i.path}: ${i.message}`), outcome: "dropped (invalid)" });
+      recordLiveEvent({
+        event: event.name,
+        properties: event.properties,
+        valid: false,
+        issues: verdict.issues.map((i) => `${i.path}: ${i.message}`),
+        outcome: "dropped (invalid)",
+      });
       const error = pipeline.violation(event, verdict);
       if (atCallSite) throw error;
       // Not the caller's fault any more: fail loudly without stopping the events behind it.

@@ -8,9 +8,7 @@ import { PageContextSchema } from "./page-context";
 // The page context is checked by one shared schema for every event (PageContextSchema).
 
 const attributionValue = (description: string) =>
-  z.optional(
-    z.string().check(z.regex(ATTRIBUTION_VALUE_PATTERN), z.maxLength(ATTRIBUTION_VALUE_MAX_LENGTH), z.meta({ description, pii: false })),
-  );
+  z.optional(z.string().check(z.regex(ATTRIBUTION_VALUE_PATTERN), z.maxLength(ATTRIBUTION_VALUE_MAX_LENGTH), z.meta({ description, pii: false })));
 
 export const AttributionSchema = z
   .strictObject({

@@ -39,7 +39,12 @@ describe("the tag manager container export", () => {
   });
 
   it("gives every id once and resolves every reference: tag → trigger, tag and trigger → folder, parameter → variable", () => {
-    const allIds = [...version.tag.map((t) => t.tagId), ...version.trigger.map((t) => t.triggerId), ...version.variable.map((v) => v.variableId), ...version.folder.map((f) => f.folderId)];
+    const allIds = [
+      ...version.tag.map((t) => t.tagId),
+      ...version.trigger.map((t) => t.triggerId),
+      ...version.variable.map((v) => v.variableId),
+      ...version.folder.map((f) => f.folderId),
+    ];
     expect(new Set(allIds).size).toBe(allIds.length);
     const triggerIds = new Set(version.trigger.map((t) => t.triggerId));
     const folderIds = new Set(version.folder.map((f) => f.folderId));
@@ -68,12 +73,18 @@ describe("the tag manager container export", () => {
     }
     const dlv = version.variable.find((v) => v.name === variableName("to_currency"))!;
     expect(dlv.type).toBe("v");
-    expect(dlv.parameter).toEqual(expect.arrayContaining([{ type: "INTEGER", key: "dataLayerVersion", value: "2" }, { type: "TEMPLATE", key: "name", value: "to_currency" }]));
+    expect(dlv.parameter).toEqual(
+      expect.arrayContaining([
+        { type: "INTEGER", key: "dataLayerVersion", value: "2" },
+        { type: "TEMPLATE", key: "name", value: "to_currency" },
+      ]),
+    );
   });
 
   it("has a variable for each field of page and attribution", () => {
     const names = new Set(version.variable.map((v) => v.name));
-    for (const field of Object.keys((plan.$defs.page_context as { properties: object }).properties)) expect(names.has(variableName(`page.${field}`))).toBe(true);
+    for (const field of Object.keys((plan.$defs.page_context as { properties: object }).properties))
+      expect(names.has(variableName(`page.${field}`))).toBe(true);
     expect(names.has(variableName("attribution.gclid"))).toBe(true);
   });
 

@@ -10,8 +10,7 @@ import type { TrackingPlan } from "./plan";
 // data layer and are left out. Built from the plan, so it can never describe another catalogue.
 
 type Parameter =
-  | { type: "TEMPLATE" | "INTEGER" | "BOOLEAN"; key: string; value: string }
-  | { type: "LIST"; key: string; list: Array<{ type: "MAP"; map: Parameter[] }> };
+  { type: "TEMPLATE" | "INTEGER" | "BOOLEAN"; key: string; value: string } | { type: "LIST"; key: string; list: Array<{ type: "MAP"; map: Parameter[] }> };
 
 export interface GtmVariable {
   accountId: string;
@@ -131,7 +130,14 @@ export function buildGtmContainer(plan: TrackingPlan, { at = new Date() }: { at?
   };
 
   const variables: GtmVariable[] = [
-    { ...ids, variableId: id(), name: MEASUREMENT_ID_VARIABLE, type: "c", notes: "Replace with your GA4 measurement id (G-…) after import.", parameter: [template("value", MEASUREMENT_ID_PLACEHOLDER)] },
+    {
+      ...ids,
+      variableId: id(),
+      name: MEASUREMENT_ID_VARIABLE,
+      type: "c",
+      notes: "Replace with your GA4 measurement id (G-…) after import.",
+      parameter: [template("value", MEASUREMENT_ID_PLACEHOLDER)],
+    },
   ];
   const variableFor = new Map<string, string>();
   const addVariable = (key: string, notes: string) => {

@@ -38,7 +38,8 @@ function check(root: Record<string, unknown>, schema: Schema, value: unknown, pa
   const fail = (message: string) => errors.push({ path: path || "(root)", message });
   if (typeof schema.$ref === "string") check(root, resolve(root, schema.$ref), value, path, errors);
   if (schema.const !== undefined && JSON.stringify(schema.const) !== JSON.stringify(value)) fail(`must be ${JSON.stringify(schema.const)}`);
-  if (Array.isArray(schema.enum) && !schema.enum.some((option) => JSON.stringify(option) === JSON.stringify(value))) fail(`must be one of ${JSON.stringify(schema.enum)}`);
+  if (Array.isArray(schema.enum) && !schema.enum.some((option) => JSON.stringify(option) === JSON.stringify(value)))
+    fail(`must be one of ${JSON.stringify(schema.enum)}`);
   if (schema.type !== undefined) {
     const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string];
     if (!types.some((type) => typeMatches(type, value))) {
@@ -54,7 +55,8 @@ function check(root: Record<string, unknown>, schema: Schema, value: unknown, pa
       check(root, option, value, path, sub);
       return sub.length === 0;
     }).length;
-    if (key === "anyOf" ? passing === 0 : passing !== 1) fail(`must match ${key === "anyOf" ? "at least one" : "exactly one"} of ${options.length} schemas (matched ${passing})`);
+    if (key === "anyOf" ? passing === 0 : passing !== 1)
+      fail(`must match ${key === "anyOf" ? "at least one" : "exactly one"} of ${options.length} schemas (matched ${passing})`);
   }
   for (const sub of (schema.allOf as Schema[] | undefined) ?? []) check(root, sub, value, path, errors);
   if (typeof value === "string") {
@@ -73,7 +75,8 @@ function check(root: Record<string, unknown>, schema: Schema, value: unknown, pa
     if (typeof schema.maxItems === "number" && value.length > schema.maxItems) fail(`more than ${schema.maxItems} items`);
     const prefix = (schema.prefixItems as Schema[] | undefined) ?? [];
     prefix.forEach((sub, index) => index < value.length && check(root, sub, value[index], `${path}/${index}`, errors));
-    if (schema.items !== undefined) value.slice(prefix.length).forEach((item, index) => check(root, schema.items as Schema, item, `${path}/${index + prefix.length}`, errors));
+    if (schema.items !== undefined)
+      value.slice(prefix.length).forEach((item, index) => check(root, schema.items as Schema, item, `${path}/${index + prefix.length}`, errors));
   }
   if (value !== null && typeof value === "object" && !Array.isArray(value)) {
     const record = value as Record<string, unknown>;

@@ -7,7 +7,8 @@ export const LIVE_FLAG_KEY = "storefront:tracking-live";
 export const LIVE_HISTORY_KEY = "storefront:tracking-history";
 export const LIVE_HISTORY_LIMIT = 100;
 
-export type LiveOutcome = "pushed" | "pushed by the server" | "deduplicated" | "not pushed (policy off)" | "dropped (invalid)" | "not sent (this page has no page context)";
+export type LiveOutcome =
+  "pushed" | "pushed by the server" | "deduplicated" | "not pushed (policy off)" | "dropped (invalid)" | "not sent (this page has no page context)";
 
 export interface LiveRecord {
   id: string;

@@ -13,9 +13,7 @@ export const PageContextSchema = z.object({
   currency: z.string().check(z.regex(/^[A-Z]{3}$/), z.describe("Currency prices are shown in (ISO 4217)")),
   isMobile: z.boolean().check(z.describe("Viewport is 768 px wide or less")),
   isBot: z.boolean().check(z.describe("The user agent is a known crawler or bot")),
-  countryCode: z
-    .nullable(z.string().check(z.regex(/^[A-Z]{2}$/)))
-    .check(z.describe("Visitor country from the CDN header (ISO 3166-1), null when unknown")),
+  countryCode: z.nullable(z.string().check(z.regex(/^[A-Z]{2}$/))).check(z.describe("Visitor country from the CDN header (ISO 3166-1), null when unknown")),
   isLTT: z.boolean().check(z.describe("The page belongs to the official theatre retailer brand")),
   pageType: z.enum(PAGE_TYPES).check(z.describe("The page type")),
   pageSubType: z.nullable(z.string().check(z.maxLength(40))).check(z.describe("A finer page type, e.g. sub-category")),

@@ -156,7 +156,7 @@ describe("the violation path", () => {
     expect(layer()).toEqual([]);
   });
 
-  it("says what was wrong, not zod/mini's bare \"Invalid input\"", () => {
+  it('says what was wrong, not zod/mini\'s bare "Invalid input"', () => {
     connectPipeline(createPipeline({ containerId: null }));
     setPageContext(SAMPLE_CONTEXT);
     expect(() => track("currency_changed", { from_currency: "USD", to_currency: "euro" })).toThrow(

@@ -34,7 +34,12 @@ export function historyEntries(verdicts: readonly EventVerdict[], date: string):
       event: verdict.event,
       version: verdict.to,
       date,
-      changes: verdict.from === null ? ["first released"] : verdict.to === null ? ["removed"] : verdict.changes.filter((c) => c.level !== "NONE").map((c) => `${c.path || "(event)"}: ${c.what}`),
+      changes:
+        verdict.from === null
+          ? ["first released"]
+          : verdict.to === null
+            ? ["removed"]
+            : verdict.changes.filter((c) => c.level !== "NONE").map((c) => `${c.path || "(event)"}: ${c.what}`),
     }));
 }
 

@@ -70,29 +70,28 @@ const consentSignals = Object.fromEntries(CONSENT_SIGNALS.map((signal) => [signa
 export function buildPlan(): TrackingPlan {
   const definitions = [...catalogue].map((definition) => definition as EventDefinition).sort((a, b) => a.name.localeCompare(b.name));
   const events: PlanEvent[] = definitions.map((definition) => ({
-      name: definition.name,
-      description: definition.description,
-      category: definition.category,
-      owner: definition.owner,
-      version: definition.version,
-      dataLayer: definition.dataLayer,
-      ecommerce: definition.ecommerce ?? false,
-      emittedBy: definition.emittedBy,
-      properties: toJsonSchema(definition.properties),
-      entry: { $ref: `#/$defs/${entryDefName(definition.name)}` },
-    }));
+    name: definition.name,
+    description: definition.description,
+    category: definition.category,
+    owner: definition.owner,
+    version: definition.version,
+    dataLayer: definition.dataLayer,
+    ecommerce: definition.ecommerce ?? false,
+    emittedBy: definition.emittedBy,
+    properties: toJsonSchema(definition.properties),
+    entry: { $ref: `#/$defs/${entryDefName(definition.name)}` },
+  }));
   return {
     $schema: PLAN_SCHEMA_DIALECT,
     $id: "/tracking/plan.json",
     title: "Storefront tracking plan",
-    description:
-      "Every event the storefront pushes to window.dataLayer, generated from tracking/events/*.ts. Regenerate with `npm run tracking:plan`.",
+    description: "Every event the storefront pushes to window.dataLayer, generated from tracking/events/*.ts. Regenerate with `npm run tracking:plan`.",
     anyOf: [
-        ...events.map((event) => event.entry),
-        { $ref: "#/$defs/ecommerce_reset" },
-        { $ref: "#/$defs/consent_command" },
-        { $ref: "#/$defs/tag_manager_start" },
-      ],
+      ...events.map((event) => event.entry),
+      { $ref: "#/$defs/ecommerce_reset" },
+      { $ref: "#/$defs/consent_command" },
+      { $ref: "#/$defs/tag_manager_start" },
+    ],
     $defs: {
       ...Object.fromEntries(definitions.map((definition) => [entryDefName(definition.name), entryJsonSchema(definition)])),
       page_context: toJsonSchema(PageContextSchema),

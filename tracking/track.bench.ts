@@ -18,7 +18,13 @@ const list = {
   ecommerce: {
     item_list_id: "top-experiences",
     item_list_name: "Top experiences in Paris",
-    items: Array.from({ length: 12 }, (_, index) => ({ item_id: String(2000 + index), item_name: `Experience ${index}`, price: 49 + index, currency: "EUR", index })),
+    items: Array.from({ length: 12 }, (_, index) => ({
+      item_id: String(2000 + index),
+      item_name: `Experience ${index}`,
+      price: 49 + index,
+      currency: "EUR",
+      index,
+    })),
   },
 };
 

@@ -48,11 +48,7 @@ function longStrings(value: unknown, path: string, out: ValidationIssue[]): void
 }
 
 /** Checks an event's properties (and, when given, the page context and attribution). */
-export function validateEvent(
-  name: string,
-  properties: unknown,
-  envelope?: { page: PageContext | null; attribution?: unknown },
-): ValidationResult {
+export function validateEvent(name: string, properties: unknown, envelope?: { page: PageContext | null; attribution?: unknown }): ValidationResult {
   const definition = getEventDefinition(name);
   if (!definition) return { ok: false, definition, issues: [{ path: "event", message: `Unknown event "${name}": not in the catalogue` }] };
   const issues: ValidationIssue[] = [];

@@ -27,7 +27,10 @@ export function violationProperties(eventName: string, issues: readonly Validati
   const text = describeIssues(issues);
   return {
     violated_event: eventName.slice(0, 40),
-    issue_paths: issues.map((issue) => issue.path).join(",").slice(0, 100),
+    issue_paths: issues
+      .map((issue) => issue.path)
+      .join(",")
+      .slice(0, 100),
     issues: text.length > 100 ? `${text.slice(0, 99)}…` : text,
     issue_count: issues.length,
   };
@@ -50,7 +53,10 @@ export function validationPlugin(options: ValidationPluginOptions): AnalyticsPlu
       });
       // Report it, unless the report would fail too (e.g. a broken page context): no loops.
       const violation = violationProperties(payload.event, result.issues);
-      if (payload.event !== VIOLATION_EVENT && validateEvent(VIOLATION_EVENT, violation, { page: envelope.page ?? null, attribution: envelope.attribution }).ok) {
+      if (
+        payload.event !== VIOLATION_EVENT &&
+        validateEvent(VIOLATION_EVENT, violation, { page: envelope.page ?? null, attribution: envelope.attribution }).ok
+      ) {
         options.report(VIOLATION_EVENT, violation, envelope);
       }
       return abort(describeIssues(result.issues));

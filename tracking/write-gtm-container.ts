@@ -9,4 +9,6 @@ const target = resolve(process.argv[2] ?? "storefront-gtm-container.json");
 const container = buildGtmContainer(buildPlan());
 writeFileSync(target, `${JSON.stringify(container, null, 2)}\n`);
 const version = container.containerVersion;
-console.log(`Wrote ${target}: ${version.tag.length} GA4 Event tags, ${version.trigger.length} triggers, ${version.variable.length} variables, ${version.folder.length} folders`);
+console.log(
+  `Wrote ${target}: ${version.tag.length} GA4 Event tags, ${version.trigger.length} triggers, ${version.variable.length} variables, ${version.folder.length} folders`,
+);

@@ -29,8 +29,12 @@ describe("bookingUrl (spec §2)", () => {
   });
 
   it("leaves out a missing or invalid date and currency", () => {
-    expect(bookingUrl({ ...base, tgid: 1, flowType: "NORMAL", date: null, currency: null })).toBe("https://paris-experiences.book.roamly.example/en/book/1/select-date/");
-    expect(bookingUrl({ ...base, tgid: 1, flowType: "NORMAL", date: "2030-02-30", currency: "eur" })).toBe("https://paris-experiences.book.roamly.example/en/book/1/select-date/");
+    expect(bookingUrl({ ...base, tgid: 1, flowType: "NORMAL", date: null, currency: null })).toBe(
+      "https://paris-experiences.book.roamly.example/en/book/1/select-date/",
+    );
+    expect(bookingUrl({ ...base, tgid: 1, flowType: "NORMAL", date: "2030-02-30", currency: "eur" })).toBe(
+      "https://paris-experiences.book.roamly.example/en/book/1/select-date/",
+    );
   });
 
   it("carries attribution in a fixed order", () => {

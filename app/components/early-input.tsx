@@ -30,7 +30,21 @@ declare global {
 }
 
 /** The events React 18 would answer by hydrating at once (its discrete events), clicks aside. */
-const HELD_FROM_REACT = ["pointerdown", "pointerup", "mousedown", "mouseup", "touchstart", "touchend", "keydown", "keyup", "keypress", "submit", "dblclick", "auxclick", "contextmenu"];
+const HELD_FROM_REACT = [
+  "pointerdown",
+  "pointerup",
+  "mousedown",
+  "mouseup",
+  "touchstart",
+  "touchend",
+  "keydown",
+  "keyup",
+  "keypress",
+  "submit",
+  "dblclick",
+  "auxclick",
+  "contextmenu",
+];
 
 /** ES5, because it runs before any module: the capture listeners and the queue. */
 export const EARLY_INPUT_SCRIPT = [

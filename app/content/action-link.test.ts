@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { resolveActionLink, resolveUrl, uidHref, type LinkContext } from "./action-link";
 
 const dev: LinkContext = { mode: "development", host: "localhost:3000", lang: "fr", knownHosts: ["www.paris-experiences.example"] };
-const prod: LinkContext = { mode: "production", host: "www.paris-experiences.example", lang: "fr", knownHosts: ["www.paris-experiences.example", "www.london-theatre-tickets.example"] };
+const prod: LinkContext = {
+  mode: "production",
+  host: "www.paris-experiences.example",
+  lang: "fr",
+  knownHosts: ["www.paris-experiences.example", "www.london-theatre-tickets.example"],
+};
 
 describe("resolveUrl", () => {
   it.each([
@@ -49,7 +54,10 @@ describe("resolveUrl", () => {
   });
 
   it("compares origins, not host names: another port or scheme is another site", () => {
-    expect(resolveUrl("https://www.paris-experiences.example:8443/fr/", prod)).toMatchObject({ external: true, href: "https://www.paris-experiences.example:8443/fr/" });
+    expect(resolveUrl("https://www.paris-experiences.example:8443/fr/", prod)).toMatchObject({
+      external: true,
+      href: "https://www.paris-experiences.example:8443/fr/",
+    });
     expect(resolveUrl("http://www.paris-experiences.example/fr/", prod).external).toBe(true);
   });
 
@@ -71,7 +79,10 @@ describe("resolveUrl", () => {
 
 describe("resolveActionLink", () => {
   it("resolves reference links to the page URL in the page language", () => {
-    const link = resolveActionLink({ type: "reference", label: "Eiffel", reference: { value: { uid: "www.paris-experiences.example.eiffel-tower" } }, newTab: false, appearance: "link" }, prod);
+    const link = resolveActionLink(
+      { type: "reference", label: "Eiffel", reference: { value: { uid: "www.paris-experiences.example.eiffel-tower" } }, newTab: false, appearance: "link" },
+      prod,
+    );
     expect(link).toEqual({ label: "Eiffel", href: "/fr/eiffel-tower/", newTab: false, external: false, appearance: "link" });
   });
 

@@ -158,7 +158,11 @@ describe("loadContent", () => {
     expect(store.getPage(HOST, "en")).toBeDefined();
     expect(store.getPage(`${HOST}.huge`, "en")).toBeUndefined();
     expect(store.errors).toEqual([
-      { file: expect.stringMatching(/test\/pages\/huge\.en\.json$/), uid: `${HOST}.huge`, issues: [expect.stringMatching(/^\(file size\): 4\d\d\d KB; at most 512 KB$/)] },
+      {
+        file: expect.stringMatching(/test\/pages\/huge\.en\.json$/),
+        uid: `${HOST}.huge`,
+        issues: [expect.stringMatching(/^\(file size\): 4\d\d\d KB; at most 512 KB$/)],
+      },
     ]);
   });
 
@@ -168,7 +172,11 @@ describe("loadContent", () => {
     const store = loadContent(dir);
     expect(store.getPage(HOST, "en")).toBeDefined();
     expect(store.errorsFor(`${HOST}.crowded`)).toEqual([
-      { file: expect.stringMatching(/crowded\.en\.json$/), uid: `${HOST}.crowded`, issues: [expect.stringMatching(/^body\.0\.text: 101 inline blocks; at most 100 in one block$/)] },
+      {
+        file: expect.stringMatching(/crowded\.en\.json$/),
+        uid: `${HOST}.crowded`,
+        issues: [expect.stringMatching(/^body\.0\.text: 101 inline blocks; at most 100 in one block$/)],
+      },
     ]);
   });
 

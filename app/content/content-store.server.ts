@@ -43,7 +43,12 @@ function unreadable(error: unknown): string {
  * The JSON files under `dir`, following symlinks. An entry that cannot be read (a dangling symlink, a
  * symlink loop, a folder linking back above itself) goes to `skipped` and the rest are still listed.
  */
-function listJson(dir: string, skipped: ContentError[], rel: (file: string) => string, ancestors: ReadonlySet<string> = new Set([realpathSync(dir)])): string[] {
+function listJson(
+  dir: string,
+  skipped: ContentError[],
+  rel: (file: string) => string,
+  ancestors: ReadonlySet<string> = new Set([realpathSync(dir)]),
+): string[] {
   let entries: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     const full = path.join(dir, name);
@@ -157,7 +162,11 @@ export function loadContent(contentDir: string): ContentStore {
   for (const [pageUid, byLang] of pages) {
     if (!byLang.has(DEFAULT_LANGUAGE)) {
       const files = [...byLang.values()].map((p) => p.file);
-      errors.push({ file: files[0] ?? pageUid, uid: pageUid, issues: [`(page): ${pageUid} has no English document (${DEFAULT_LANGUAGE}), which every page needs as its fallback`] });
+      errors.push({
+        file: files[0] ?? pageUid,
+        uid: pageUid,
+        issues: [`(page): ${pageUid} has no English document (${DEFAULT_LANGUAGE}), which every page needs as its fallback`],
+      });
       pages.delete(pageUid);
     }
   }

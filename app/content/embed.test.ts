@@ -34,8 +34,12 @@ describe("youTubeVideoId", () => {
 
 describe("spotifyEmbedUrl", () => {
   it("turns an item URL into its embed URL", () => {
-    expect(spotifyEmbedUrl("https://open.spotify.com/playlist/37i9dQZF1DX4sWSpwq3LiO?si=x")).toBe("https://open.spotify.com/embed/playlist/37i9dQZF1DX4sWSpwq3LiO");
-    expect(spotifyEmbedUrl("https://open.spotify.com/intl-fr/track/4uLU6hMCjMI75M1A2tKUQC")).toBe("https://open.spotify.com/embed/track/4uLU6hMCjMI75M1A2tKUQC");
+    expect(spotifyEmbedUrl("https://open.spotify.com/playlist/37i9dQZF1DX4sWSpwq3LiO?si=x")).toBe(
+      "https://open.spotify.com/embed/playlist/37i9dQZF1DX4sWSpwq3LiO",
+    );
+    expect(spotifyEmbedUrl("https://open.spotify.com/intl-fr/track/4uLU6hMCjMI75M1A2tKUQC")).toBe(
+      "https://open.spotify.com/embed/track/4uLU6hMCjMI75M1A2tKUQC",
+    );
     expect(spotifyEmbedUrl("https://open.spotify.com/embed/album/1DFixLWuPkv3KT3TnV35m3")).toBe("https://open.spotify.com/embed/album/1DFixLWuPkv3KT3TnV35m3");
   });
   it("refuses other paths and hosts", () => {
@@ -46,7 +50,8 @@ describe("spotifyEmbedUrl", () => {
 });
 
 describe("localizeMapsUrl (spec §5: maps get the page language)", () => {
-  const pb = "!1m18!1m12!1m3!1d2624.99!2d2.2945!3d48.8584!2m3!1f0!2f0!3f0!3m2!1i1024!2i768!4f13.1!3m3!1m2!1s0x0%3A0x8ddca9ee380ef7e0!2sEiffel!5e0!3m2!1sen!2sfr!4v1700000000000";
+  const pb =
+    "!1m18!1m12!1m3!1d2624.99!2d2.2945!3d48.8584!2m3!1f0!2f0!3f0!3m2!1i1024!2i768!4f13.1!3m3!1m2!1s0x0%3A0x8ddca9ee380ef7e0!2sEiffel!5e0!3m2!1sen!2sfr!4v1700000000000";
   it("replaces the language inside pb and sets hl", () => {
     const url = new URL(localizeMapsUrl(`https://www.google.com/maps/embed?pb=${pb}`, "de")!);
     expect(url.searchParams.get("pb")).toContain("!3m2!1sde!2sfr!");
@@ -101,7 +106,15 @@ describe("classifyEmbed", () => {
     expect(classifyEmbed(`https://youtu.be/${ID}`, "en")).toEqual({ kind: "youtube", videoId: ID });
     expect(classifyEmbed("https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC", "en")).toMatchObject({ kind: "iframe", provider: "spotify" });
     expect(classifyEmbed("https://www.google.com/maps/embed?pb=!1m2", "fr")).toMatchObject({ kind: "iframe", provider: "maps" });
-    for (const blocked of ["https://player.vimeo.com/video/1", "https://evil.example/", "javascript:alert(1)", "data:text/html,<script>", "//www.youtube.com/embed/x", "http://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC", "https://www.youtube.com/watch?v=bad"]) {
+    for (const blocked of [
+      "https://player.vimeo.com/video/1",
+      "https://evil.example/",
+      "javascript:alert(1)",
+      "data:text/html,<script>",
+      "//www.youtube.com/embed/x",
+      "http://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC",
+      "https://www.youtube.com/watch?v=bad",
+    ]) {
       expect(classifyEmbed(blocked, "en").kind).toBe("blocked");
     }
   });

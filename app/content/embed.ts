@@ -14,10 +14,7 @@ export const EMBED_HOSTS: ReadonlySet<string> = new Set([...YOUTUBE_HOSTS, ...SP
 
 export type EmbedProvider = "spotify" | "maps";
 
-export type Embed =
-  | { kind: "youtube"; videoId: string }
-  | { kind: "iframe"; provider: EmbedProvider; src: string }
-  | { kind: "blocked"; reason: string };
+export type Embed = { kind: "youtube"; videoId: string } | { kind: "iframe"; provider: EmbedProvider; src: string } | { kind: "blocked"; reason: string };
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 
@@ -54,7 +51,10 @@ const SPOTIFY_TYPES = new Set(["track", "album", "playlist", "episode", "show", 
 export function spotifyEmbedUrl(raw: string): string | null {
   const url = parseHttpsUrl(raw);
   if (!url || !SPOTIFY_HOSTS.has(url.hostname)) return null;
-  const segments = url.pathname.split("/").filter(Boolean).filter((s) => s !== "embed" && !/^intl-[a-z]{2}$/i.test(s));
+  const segments = url.pathname
+    .split("/")
+    .filter(Boolean)
+    .filter((s) => s !== "embed" && !/^intl-[a-z]{2}$/i.test(s));
   const [type, id] = segments;
   if (segments.length !== 2 || !type || !id || !SPOTIFY_TYPES.has(type) || !/^[A-Za-z0-9]{10,40}$/.test(id)) return null;
   return `https://open.spotify.com/embed/${type}/${id}`;

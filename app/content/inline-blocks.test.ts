@@ -67,7 +67,10 @@ describe("parseInline", () => {
 
   it("still finds a block after a stray brace", () => {
     const nodes = parseInline("{{icon type=Sun}");
-    expect(nodes).toEqual([{ kind: "text", text: "{" }, { kind: "block", name: "icon", attrs: { type: "Sun" }, raw: "{icon type=Sun}" }]);
+    expect(nodes).toEqual([
+      { kind: "text", text: "{" },
+      { kind: "block", name: "icon", attrs: { type: "Sun" }, raw: "{icon type=Sun}" },
+    ]);
   });
 
   it("reads **bold**, leaving an unmatched ** as text", () => {

@@ -41,9 +41,7 @@ export type InlineNode =
   | { kind: "block"; name: InlineBlockName; attrs: Readonly<Record<string, string>>; raw: string };
 
 export type RichNode =
-  | { kind: "heading"; level: 2 | 3; children: InlineNode[] }
-  | { kind: "paragraph"; children: InlineNode[] }
-  | { kind: "list"; items: InlineNode[][] };
+  { kind: "heading"; level: 2 | 3; children: InlineNode[] } | { kind: "paragraph"; children: InlineNode[] } | { kind: "list"; items: InlineNode[][] };
 
 const MAX_ATTRS = 12;
 const NAME_CHAR = /[a-z]/;

@@ -107,7 +107,11 @@ export function toInlineProps(name: InlineBlockName, attrs: Attrs): InlineProps 
       return { name, tone: tone as CalloutTone, title: text(attrs, "title", 120), text: body };
     }
     case "notes": {
-      const items = (attrs.text ?? "").split("|").map((s) => s.trim()).filter(Boolean).slice(0, 20);
+      const items = (attrs.text ?? "")
+        .split("|")
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .slice(0, 20);
       return items.length ? { name, title: text(attrs, "title", 120), items } : null;
     }
     case "cta": {

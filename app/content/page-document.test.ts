@@ -27,7 +27,9 @@ describe("PAGE_LIMITS", () => {
     expect(issues(page(blocks(L.blocks + 1, () => rich("Text"))))).toEqual([`body: at most ${L.blocks} blocks in one document`]);
     expect(issues(page([rich("Text"), rich("a".repeat(L.textPerBlock + 1))]))).toEqual([`body.1.text: at most ${L.textPerBlock} characters in one block`]);
     const crowded = rich("{date value=2026-01-01} ".repeat(L.inlineBlocksPerBlock + 1));
-    expect(issues(page([rich("Text"), rich("Text"), crowded]))).toEqual([`body.2.text: ${L.inlineBlocksPerBlock + 1} inline blocks; at most ${L.inlineBlocksPerBlock} in one block`]);
+    expect(issues(page([rich("Text"), rich("Text"), crowded]))).toEqual([
+      `body.2.text: ${L.inlineBlocksPerBlock + 1} inline blocks; at most ${L.inlineBlocksPerBlock} in one block`,
+    ]);
   });
 
   it("bounds the whole document: characters, paragraphs and list items, inline blocks", () => {

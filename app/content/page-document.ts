@@ -53,7 +53,10 @@ export type ActionLink = z.infer<typeof ActionLinkSchema>;
 const MenuItemSchema = z.object({
   label: text(60),
   link: ActionLinkSchema,
-  children: z.array(z.object({ label: text(60), link: ActionLinkSchema })).max(20).default([]),
+  children: z
+    .array(z.object({ label: text(60), link: ActionLinkSchema }))
+    .max(20)
+    .default([]),
 });
 export type MenuItem = z.infer<typeof MenuItemSchema>;
 
@@ -90,21 +93,25 @@ export const FooterConfigSchema = z.object({
     .object({
       title: text(80),
       intro: text(400).optional(),
-      phoneNumbers: z.array(z.object({ label: text(60), number: z.string().regex(/^\+?[0-9 ()-]{6,24}$/, "must be a phone number") })).min(1).max(6),
+      phoneNumbers: z
+        .array(z.object({ label: text(60), number: z.string().regex(/^\+?[0-9 ()-]{6,24}$/, "must be a phone number") }))
+        .min(1)
+        .max(6),
       hours: text(200).optional(),
       email: z.email().optional(),
     })
     .optional(),
   /** spec §2: quick-link items that open a page by uid. */
-  quickLinks: z.array(z.object({ label: text(60), uid })).max(12).default([]),
+  quickLinks: z
+    .array(z.object({ label: text(60), uid }))
+    .max(12)
+    .default([]),
   linkGroups: z
     .array(z.object({ title: text(60), links: z.array(ActionLinkSchema).max(12) }))
     .max(6)
     .default([]),
   /** spec §2: the theatre retailer's verification badge; opens a 560×490 popup. */
-  verificationBadge: z
-    .object({ imageUrl: assetUrl, alt: text(120), verifyUrl: z.url({ protocol: /^https?$/ }) })
-    .optional(),
+  verificationBadge: z.object({ imageUrl: assetUrl, alt: text(120), verifyUrl: z.url({ protocol: /^https?$/ }) }).optional(),
   copyright: text(200),
 });
 export type FooterConfig = z.infer<typeof FooterConfigSchema>;
@@ -117,7 +124,12 @@ export const SeoSchema = z.object({
 });
 
 // Body blocks. Their behaviour comes in the content-blocks, machines and prices issues; the shape is here.
-const blockBase = { id: z.string().regex(/^[a-z][a-z0-9-]*$/, "must be a block id (lowercase, dashes)").optional() };
+const blockBase = {
+  id: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*$/, "must be a block id (lowercase, dashes)")
+    .optional(),
+};
 
 export const PriceSourceSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("collection"), id: z.number().int().positive() }),
@@ -183,7 +195,11 @@ function checkRichTextTotals(body: Block[], ctx: z.RefinementCtx): void {
     total.elements += elements;
     total.inlineBlocks += inlineBlocks;
     if (inlineBlocks > PAGE_LIMITS.inlineBlocksPerBlock) {
-      ctx.addIssue({ code: "custom", path: [index, "text"], message: `${inlineBlocks} inline blocks; at most ${PAGE_LIMITS.inlineBlocksPerBlock} in one block` });
+      ctx.addIssue({
+        code: "custom",
+        path: [index, "text"],
+        message: `${inlineBlocks} inline blocks; at most ${PAGE_LIMITS.inlineBlocksPerBlock} in one block`,
+      });
     }
   });
   const over = (count: number, max: number, what: string) => {
@@ -196,10 +212,17 @@ function checkRichTextTotals(body: Block[], ctx: z.RefinementCtx): void {
 
 export const PageDocumentSchema = z.object({
   pageType: z.enum(PAGE_TYPES),
-  pageSubType: z.string().regex(/^[a-z][a-z0-9_-]*$/).max(40).optional(),
+  pageSubType: z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]*$/)
+    .max(40)
+    .optional(),
   city: text(60).optional(),
   /** ISO 3166-1 alpha-2. */
-  country: z.string().regex(/^[A-Z]{2}$/, "must be an ISO country code like FR").optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, "must be an ISO country code like FR")
+    .optional(),
   subject: PageSubjectSchema.optional(),
   seo: SeoSchema,
   heading: text(140),
@@ -216,11 +239,7 @@ export const PageDocumentSchema = z.object({
     .optional(),
   header: HeaderConfigSchema.optional(),
   footer: FooterConfigSchema.optional(),
-  body: z
-    .array(BlockSchema)
-    .max(PAGE_LIMITS.blocks, `at most ${PAGE_LIMITS.blocks} blocks in one document`)
-    .default([])
-    .superRefine(checkRichTextTotals),
+  body: z.array(BlockSchema).max(PAGE_LIMITS.blocks, `at most ${PAGE_LIMITS.blocks} blocks in one document`).default([]).superRefine(checkRichTextTotals),
 });
 export type PageDocument = z.infer<typeof PageDocumentSchema>;
 
@@ -229,7 +248,10 @@ export const SiteSchema = z.object({
   name: text(80),
   /** The official theatre-ticket retailer brand (spec: "LTT"). */
   brand: z.enum(["city-experiences", "theatre-retailer"]),
-  defaultCurrency: z.string().regex(/^[A-Z]{3}$/).default("USD"),
+  defaultCurrency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default("USD"),
   /** Sites with the 50-experience limit (spec §9). */
   experienceLimit: z.number().int().min(1).max(50).optional(),
   header: HeaderConfigSchema,

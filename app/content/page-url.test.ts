@@ -6,9 +6,7 @@ const ROOT = "www.london-theatre-tickets.example";
 
 describe("pageUrl (spec §2)", () => {
   it("development: http://host/?uid=&lang=", () => {
-    expect(pageUrl({ uid: SHOW, lang: "fr", host: "localhost:3000", mode: "development" })).toBe(
-      `http://localhost:3000/?uid=${SHOW}&lang=fr`,
-    );
+    expect(pageUrl({ uid: SHOW, lang: "fr", host: "localhost:3000", mode: "development" })).toBe(`http://localhost:3000/?uid=${SHOW}&lang=fr`);
   });
 
   it("test: the same shape over https", () => {

@@ -8,7 +8,12 @@ import { toRichTextView } from "./rich-text-view.server";
 // neither the parser nor the allow-list code ships to phones.
 
 function firstHeading(text: string): string | null {
-  return text.match(/^##\s+(.+)$/m)?.[1]?.replace(/\{[^{}]*\}/g, "").trim() || null;
+  return (
+    text
+      .match(/^##\s+(.+)$/m)?.[1]
+      ?.replace(/\{[^{}]*\}/g, "")
+      .trim() || null
+  );
 }
 
 /** One body block as the browser renders it, in the page language `lang`. */

@@ -8,7 +8,15 @@ import { toRichTextView } from "./rich-text-view.server";
 describe("toRichTextView", () => {
   it("turns a well-formed block into typed props, a date into its text in the page language", () => {
     expect(toRichTextView("See {date value=2026-12-24 format=short}.", "en")).toEqual([
-      { kind: "paragraph", boxed: false, children: [{ kind: "text", text: "See " }, { kind: "block", props: { name: "date", value: "2026-12-24", text: "12/24/26" } }, { kind: "text", text: "." }] },
+      {
+        kind: "paragraph",
+        boxed: false,
+        children: [
+          { kind: "text", text: "See " },
+          { kind: "block", props: { name: "date", value: "2026-12-24", text: "12/24/26" } },
+          { kind: "text", text: "." },
+        ],
+      },
     ]);
     expect(toRichTextView("{date value=2026-12-24 format=long}", "de")).toEqual([
       { kind: "paragraph", boxed: false, children: [{ kind: "block", props: { name: "date", value: "2026-12-24", text: "24. Dezember 2026" } }] },
@@ -16,7 +24,9 @@ describe("toRichTextView", () => {
   });
 
   it("keeps a block whose attributes do not check out as the text written, joined to its neighbours", () => {
-    expect(toRichTextView("On {date value=2026-02-30} at noon", "en")).toEqual([{ kind: "paragraph", boxed: false, children: [{ kind: "text", text: "On {date value=2026-02-30} at noon" }] }]);
+    expect(toRichTextView("On {date value=2026-02-30} at noon", "en")).toEqual([
+      { kind: "paragraph", boxed: false, children: [{ kind: "text", text: "On {date value=2026-02-30} at noon" }] },
+    ]);
   });
 
   it("marks a paragraph with a box-like block as boxed (a div, never a p)", () => {
@@ -25,12 +35,24 @@ describe("toRichTextView", () => {
   });
 
   it("shows a box-like block inside a heading as written, and keeps phrasing blocks there", () => {
-    expect(toRichTextView("## Tips {callout text=x}", "en")).toEqual([{ kind: "heading", level: 2, children: [{ kind: "text", text: "Tips {callout text=x}" }] }]);
-    expect(toRichTextView("### Open {icon type=timings}", "en")[0]).toMatchObject({ kind: "heading", level: 3, children: [{ kind: "text", text: "Open " }, { kind: "block", props: { name: "icon", type: "Timings" } }] });
+    expect(toRichTextView("## Tips {callout text=x}", "en")).toEqual([
+      { kind: "heading", level: 2, children: [{ kind: "text", text: "Tips {callout text=x}" }] },
+    ]);
+    expect(toRichTextView("### Open {icon type=timings}", "en")[0]).toMatchObject({
+      kind: "heading",
+      level: 3,
+      children: [
+        { kind: "text", text: "Open " },
+        { kind: "block", props: { name: "icon", type: "Timings" } },
+      ],
+    });
   });
 
   it("classifies frames on the server: allowed ones arrive in their final form, others not at all", () => {
-    const [para] = toRichTextView("{iframe src=\"https://www.youtube.com/watch?v=dQw4w9WgXcQ\"} {iframe src=https://evil.example/x} {spotify src=https://open.spotify.com/playlist/37i9dQZF1DX4sWSpwq3LiO}", "en");
+    const [para] = toRichTextView(
+      '{iframe src="https://www.youtube.com/watch?v=dQw4w9WgXcQ"} {iframe src=https://evil.example/x} {spotify src=https://open.spotify.com/playlist/37i9dQZF1DX4sWSpwq3LiO}',
+      "en",
+    );
     expect(para).toMatchObject({
       kind: "paragraph",
       boxed: true,
@@ -43,7 +65,9 @@ describe("toRichTextView", () => {
   });
 
   it("keeps bold and list items", () => {
-    expect(toRichTextView("- **one**\n- two", "en")).toEqual([{ kind: "list", items: [[{ kind: "strong", children: [{ kind: "text", text: "one" }] }], [{ kind: "text", text: "two" }]] }]);
+    expect(toRichTextView("- **one**\n- two", "en")).toEqual([
+      { kind: "list", items: [[{ kind: "strong", children: [{ kind: "text", text: "one" }] }], [{ kind: "text", text: "two" }]] },
+    ]);
   });
 });
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { CODE_DISPLAY_CURRENCIES, CURRENCIES, CURRENCY_CODES, DEFAULT_CURRENCY, isCurrencyCode, MAIN_CURRENCY_CODES, OTHER_CURRENCY_CODES, toCurrencyCode } from "./currencies";
+import {
+  CODE_DISPLAY_CURRENCIES,
+  CURRENCIES,
+  CURRENCY_CODES,
+  DEFAULT_CURRENCY,
+  isCurrencyCode,
+  MAIN_CURRENCY_CODES,
+  OTHER_CURRENCY_CODES,
+  toCurrencyCode,
+} from "./currencies";
 
 describe("currencies (spec §3/§9)", () => {
   it("lists the 6 main and 26 more currencies, USD by default", () => {
@@ -11,7 +20,23 @@ describe("currencies (spec §3/§9)", () => {
   });
 
   it("has the 15 code-display currencies, each in the list, showing its code", () => {
-    expect([...CODE_DISPLAY_CURRENCIES].sort()).toEqual(["AED", "AZN", "BHD", "CHF", "CNY", "DKK", "ISK", "LBP", "MOP", "MXN", "MYR", "QAR", "SAR", "SEK", "ZAR"]);
+    expect([...CODE_DISPLAY_CURRENCIES].sort()).toEqual([
+      "AED",
+      "AZN",
+      "BHD",
+      "CHF",
+      "CNY",
+      "DKK",
+      "ISK",
+      "LBP",
+      "MOP",
+      "MXN",
+      "MYR",
+      "QAR",
+      "SAR",
+      "SEK",
+      "ZAR",
+    ]);
     for (const code of CODE_DISPLAY_CURRENCIES) expect(CURRENCIES.find((c) => c.code === code)?.localSymbol).toBe(code);
   });
 

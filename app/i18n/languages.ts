@@ -33,9 +33,7 @@ export type SupportedLanguageCode = Extract<(typeof LANGUAGES)[number], { suppor
 
 export const DEFAULT_LANGUAGE: SupportedLanguageCode = "en";
 
-export const SUPPORTED_LANGUAGE_CODES = LANGUAGES.filter((l) => l.supported).map(
-  (l) => l.code,
-) as SupportedLanguageCode[];
+export const SUPPORTED_LANGUAGE_CODES = LANGUAGES.filter((l) => l.supported).map((l) => l.code) as SupportedLanguageCode[];
 
 const byCode = new Map<string, Language>(LANGUAGES.map((l) => [l.code, l]));
 

@@ -28,10 +28,9 @@ export function formatPrice(amount: number | null | undefined, currency: string 
   const showCode = CODE_DISPLAY_CURRENCIES.has(code);
 
   const digits = compact
-    ? { notation: "compact", compactDisplay: "short", minimumFractionDigits: 0, maximumFractionDigits: 1 } as const
+    ? ({ notation: "compact", compactDisplay: "short", minimumFractionDigits: 0, maximumFractionDigits: 1 } as const)
     : { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 };
-  const make = (currencyDisplay: "code" | "symbol" | "narrowSymbol") =>
-    numberFormat(locale, { style: "currency", currency: code, currencyDisplay, ...digits });
+  const make = (currencyDisplay: "code" | "symbol" | "narrowSymbol") => numberFormat(locale, { style: "currency", currency: code, currencyDisplay, ...digits });
 
   // Intl separates a code from the number with a no-break space; keep it so prices never wrap.
   if (showCode) return make("code").format(amount);

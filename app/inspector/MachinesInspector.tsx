@@ -35,7 +35,9 @@ const StateBox = styled("div", {
   backgroundColor: "$surface",
   "&[data-active='true']": { borderColor: "$purple", boxShadow: "0 0 0 2px $colors$purple", backgroundColor: "$purpleLight" },
   "> strong": { fontFamily: "monospace", fontSize: "$14" },
-  variants: { parallel: { true: { display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(240px, 1fr))", gap: "$8", "> strong": { gridColumn: "1 / -1" } } } },
+  variants: {
+    parallel: { true: { display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(240px, 1fr))", gap: "$8", "> strong": { gridColumn: "1 / -1" } } },
+  },
 });
 
 const Transitions = styled("ul", {
@@ -120,10 +122,7 @@ function StateView({ node, transitions, active }: { node: MachineStateNode; tran
 }
 
 export function MachinesInspector() {
-  const charts = useMemo(
-    () => ALL_MACHINES.map((m) => ({ ...m, states: machineStates(m.machine), transitions: machineTransitions(m.machine) })),
-    [],
-  );
+  const charts = useMemo(() => ALL_MACHINES.map((m) => ({ ...m, states: machineStates(m.machine), transitions: machineTransitions(m.machine) })), []);
   const [live, setLive] = useState<Record<string, Live>>({});
   const [log, setLog] = useState<BridgeMessage[]>([]);
   const [listening, setListening] = useState(false);

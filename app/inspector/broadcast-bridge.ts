@@ -56,7 +56,8 @@ export function createBroadcastSink(): (event: InspectionEvent) => void {
       post({ kind: "event", tabId, page: page(), actorId, machineId, event: toTransferable(event.event), at: Date.now() });
     } else if (event.type === "@xstate.action") {
       const action = (event as unknown as { action: { type: string; params?: { event?: unknown } } }).action;
-      if (action.type === "xstate.emit") post({ kind: "emitted", tabId, page: page(), actorId, machineId, event: toTransferable(action.params?.event), at: Date.now() });
+      if (action.type === "xstate.emit")
+        post({ kind: "emitted", tabId, page: page(), actorId, machineId, event: toTransferable(action.params?.event), at: Date.now() });
     }
   };
 }

@@ -35,7 +35,14 @@ function linkContext(env: Env, store: ContentStore, host: string, lang: string):
   return { mode: env.URL_MODE, host, lang, knownHosts: store.sites.map((s) => s.host) };
 }
 
-function buildShell(site: Site, doc: Pick<PageDocument, "header" | "footer"> | null, ctx: LinkContext, env: Env, currency: string, languages: LanguageOption[]): Shell {
+function buildShell(
+  site: Site,
+  doc: Pick<PageDocument, "header" | "footer"> | null,
+  ctx: LinkContext,
+  env: Env,
+  currency: string,
+  languages: LanguageOption[],
+): Shell {
   return {
     strings: uiDictionary(ctx.lang),
     siteName: site.name,
@@ -49,7 +56,14 @@ function buildShell(site: Site, doc: Pick<PageDocument, "header" | "footer"> | n
   };
 }
 
-function notFound(kind: NotFoundData["kind"], status: number, message: string, shell: Shell | null, contentErrors: ContentError[], headers: Record<string, string>): never {
+function notFound(
+  kind: NotFoundData["kind"],
+  status: number,
+  message: string,
+  shell: Shell | null,
+  contentErrors: ContentError[],
+  headers: Record<string, string>,
+): never {
   throw json<NotFoundData>({ kind, shell, message, contentErrors, strings: shell?.strings ?? uiDictionary(DEFAULT_LANGUAGE) }, { status, headers });
 }
 
@@ -76,7 +90,8 @@ export async function loadPageResponse(request: Request): Promise<PageResponse> 
   const varyOn = documentVary(request.headers, env.COUNTRY_HEADER);
 
   if (resolved.kind === "directory") return { data: loadDirectory(store, env, host), headers: { Vary: varyHeader(varyOn) } };
-  if (resolved.kind === "bad-request") notFound("bad-request", 400, resolved.reason, null, [], { "Cache-Control": notFoundCacheControl(null), Vary: varyHeader(varyOn) });
+  if (resolved.kind === "bad-request")
+    notFound("bad-request", 400, resolved.reason, null, [], { "Cache-Control": notFoundCacheControl(null), Vary: varyHeader(varyOn) });
 
   const uid = resolved.kind === "page" ? resolved.uid : null;
   const notFoundHost = resolved.kind === "not-found" ? resolved.host : null;

@@ -134,9 +134,19 @@ describe("the same entry as the pipeline's", () => {
   }
 
   const cases = [
-    { name: "a first visit from a search engine", url: "http://localhost/eiffel-tower/?date=2026-05-01", referrer: "https://www.google.com/search?q=x", cookie: "" },
+    {
+      name: "a first visit from a search engine",
+      url: "http://localhost/eiffel-tower/?date=2026-05-01",
+      referrer: "https://www.google.com/search?q=x",
+      cookie: "",
+    },
     { name: "a click id in the URL", url: "http://localhost/?uid=www.paris-experiences.example&gclid=Cj0KCQ-abc_1&ci=7", referrer: "", cookie: "" },
-    { name: "a returning visitor with h-attr", url: "http://localhost/eiffel-tower/", referrer: "https://www.paris-experiences.example/", cookie: `${ATTRIBUTION_COOKIE}=msclkid%3D4f2a9c` },
+    {
+      name: "a returning visitor with h-attr",
+      url: "http://localhost/eiffel-tower/",
+      referrer: "https://www.paris-experiences.example/",
+      cookie: `${ATTRIBUTION_COOKIE}=msclkid%3D4f2a9c`,
+    },
   ];
   for (const { name, url, referrer, cookie } of cases) {
     it(`identical, keys in the same order: ${name}`, async () => {

@@ -41,7 +41,10 @@ export function resolvePageRequest({ url, host, isSiteHost, urlMode }: ResolveIn
   if (isSiteHost(hostname)) {
     let segments: string[];
     try {
-      segments = url.pathname.split("/").filter(Boolean).map((s) => decodeURIComponent(s).toLowerCase());
+      segments = url.pathname
+        .split("/")
+        .filter(Boolean)
+        .map((s) => decodeURIComponent(s).toLowerCase());
     } catch {
       return { kind: "not-found", uid: null, host: hostname };
     }

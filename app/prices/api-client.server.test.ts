@@ -15,7 +15,15 @@ beforeEach(() => sandbox.reset());
 
 describe("routing (spec §7)", () => {
   it("sends collections, categories, cities, tour groups, reviews and currency to the second host", () => {
-    for (const path of ["/api/v1/collection/", "/api/v6/tour-groups/", "/api/v6/tour-groups/list-by/category/1/", "/api/v1/reviews/tour-group/1/", "/api/v3/currency/list/", "/api/v1/city/paris/", "/api/v2/pois/"]) {
+    for (const path of [
+      "/api/v1/collection/",
+      "/api/v6/tour-groups/",
+      "/api/v6/tour-groups/list-by/category/1/",
+      "/api/v1/reviews/tour-group/1/",
+      "/api/v3/currency/list/",
+      "/api/v1/city/paris/",
+      "/api/v2/pois/",
+    ]) {
       expect(hostFor(path), path).toBe("secondary");
     }
     expect(hostFor("/api/v1/health/")).toBe("base");
@@ -34,9 +42,9 @@ describe("routing (spec §7)", () => {
 
 describe("query encoding (spec §7)", () => {
   it("joins arrays with commas, reduces a city object to its name, leaves out empty values", () => {
-    expect(encodeQuery({ ids: [5001, 5002], city: { name: "Paris" }, currency: "EUR", "fallback-to-english": false, none: undefined, nil: null, empty: [] })).toBe(
-      "?ids=5001,5002&city=Paris&currency=EUR&fallback-to-english=false",
-    );
+    expect(
+      encodeQuery({ ids: [5001, 5002], city: { name: "Paris" }, currency: "EUR", "fallback-to-english": false, none: undefined, nil: null, empty: [] }),
+    ).toBe("?ids=5001,5002&city=Paris&currency=EUR&fallback-to-english=false");
     expect(encodeQuery({})).toBe("");
     expect(encodeQuery({ city: { name: "São Paulo" } })).toBe("?city=S%C3%A3o+Paulo");
   });

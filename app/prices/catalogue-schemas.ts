@@ -22,9 +22,15 @@ export const TourGroupSchema = z.object({
   // An unknown flow type (a new one upstream) opens the standard flow rather than dropping the card.
   flowType: z.enum(FLOW_TYPES).catch("NORMAL"),
   imageUrl: z.string().max(2048).nullable().optional(),
-  primaryCategory: z.object({ id: z.number().int(), displayName: z.string().max(100) }).nullable().optional(),
+  primaryCategory: z
+    .object({ id: z.number().int(), displayName: z.string().max(100) })
+    .nullable()
+    .optional(),
   listingPrice: z.object({ finalPrice: amount.nullable(), currency: z.string().optional() }).nullable().optional(),
-  reviewsSummary: z.object({ averageRating: z.number().min(0).max(5), ratingsCount: z.number().int().nonnegative() }).nullable().optional(),
+  reviewsSummary: z
+    .object({ averageRating: z.number().min(0).max(5), ratingsCount: z.number().int().nonnegative() })
+    .nullable()
+    .optional(),
 });
 export type TourGroupPayload = z.infer<typeof TourGroupSchema>;
 

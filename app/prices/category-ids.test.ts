@@ -4,8 +4,17 @@ import { CATEGORY_IDS, categoryLabelColor, isComboCategory } from "./category-id
 describe("category ids (spec §9)", () => {
   it("match the spec", () => {
     expect(CATEGORY_IDS).toEqual({
-      COMBO: 1080, CITY_CARDS: 1008, AIRPORT_TRANSFERS: 1019, PUBLIC_TRANSPORT: 1022, WIFI_SIM_CARDS: 1023, FOOD_PASSES: 1031,
-      FERRY_TICKETS: 1108, TRAIN_TICKETS: 1133, TRAIN_PASSES: 1139, SHARED_AIRPORT_TRANSFERS: 1145, DAY_TRIPS: 1143,
+      COMBO: 1080,
+      CITY_CARDS: 1008,
+      AIRPORT_TRANSFERS: 1019,
+      PUBLIC_TRANSPORT: 1022,
+      WIFI_SIM_CARDS: 1023,
+      FOOD_PASSES: 1031,
+      FERRY_TICKETS: 1108,
+      TRAIN_TICKETS: 1133,
+      TRAIN_PASSES: 1139,
+      SHARED_AIRPORT_TRANSFERS: 1145,
+      DAY_TRIPS: 1143,
     });
   });
   it("give card labels their token colour", () => {

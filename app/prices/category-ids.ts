@@ -14,7 +14,8 @@ export const CATEGORY_IDS = {
 } as const;
 
 /** The colour token of a category's label on cards (design tokens: category label colours). */
-export type CategoryLabelColor = "labelCombo" | "labelCityCards" | "labelAirportTransfers" | "labelPublicTransport" | "labelFoodPasses" | "labelDayTrips" | "labelDefault";
+export type CategoryLabelColor =
+  "labelCombo" | "labelCityCards" | "labelAirportTransfers" | "labelPublicTransport" | "labelFoodPasses" | "labelDayTrips" | "labelDefault";
 
 const LABEL_COLORS: ReadonlyMap<number, CategoryLabelColor> = new Map([
   [CATEGORY_IDS.COMBO, "labelCombo"],

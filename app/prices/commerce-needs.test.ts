@@ -3,7 +3,9 @@ import { collectCommerceNeeds, scanRichText } from "./commerce-needs";
 
 describe("scanRichText", () => {
   it("finds inline price and experience blocks, quoted or not", () => {
-    expect(scanRichText(`From {price kind=collection id=5001} or {price kind="category" id='1143' city="Paris"}. {experience id=10011} {experience tgid=17637}`)).toEqual({
+    expect(
+      scanRichText(`From {price kind=collection id=5001} or {price kind="category" id='1143' city="Paris"}. {experience id=10011} {experience tgid=17637}`),
+    ).toEqual({
       priceSources: [
         { kind: "collection", id: 5001 },
         { kind: "category", id: 1143, city: "Paris" },
@@ -13,7 +15,10 @@ describe("scanRichText", () => {
   });
 
   it("skips malformed ones and other inline blocks", () => {
-    expect(scanRichText("{price kind=planet id=1} {price kind=collection id=abc} {experience id=-3} {icon type=Sun} {cta id=5}")).toEqual({ priceSources: [], experienceIds: [] });
+    expect(scanRichText("{price kind=planet id=1} {price kind=collection id=abc} {experience id=-3} {icon type=Sun} {cta id=5}")).toEqual({
+      priceSources: [],
+      experienceIds: [],
+    });
   });
 });
 

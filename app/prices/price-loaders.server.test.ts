@@ -96,7 +96,10 @@ describe("merging and caching against the sandbox", () => {
 
   it("the category price and the category list share one upstream call", async () => {
     const d = deps();
-    const [priceResult, list] = await Promise.all([loadCategoryMinPrice(d, 1143, EUR, "Paris"), loadExperiences(d, { kind: "category", id: 1143, city: "Paris" }, EUR)]);
+    const [priceResult, list] = await Promise.all([
+      loadCategoryMinPrice(d, 1143, EUR, "Paris"),
+      loadExperiences(d, { kind: "category", id: 1143, city: "Paris" }, EUR),
+    ]);
     expect(priceResult).toEqual({ amount: 89, currency: "EUR" });
     expect(list).toHaveLength(4);
     expect(sandbox.stats().total).toBe(1);
@@ -107,8 +110,28 @@ describe("experience lists", () => {
   it("maps tour groups to cards: name, price, rating, flow type, image, category", async () => {
     const list = await loadExperiences(deps(), { kind: "tour-groups", ids: [10012, 10011] }, EUR);
     expect(list).toEqual([
-      { id: 10012, name: "Montmartre walking tour", imageUrl: "/media/experiences/10012.jpg", flowType: "HOP_ON_HOP_OFF", price: 19, currency: "EUR", averageRating: null, ratingsCount: 0, category: { id: 1203, displayName: "Walking Tours" } },
-      { id: 10011, name: "CDG shared airport transfer", imageUrl: "/media/experiences/10011.jpg", flowType: "SHARED_AIRPORT_TRANSFER", price: 24.9, currency: "EUR", averageRating: 4, ratingsCount: 640, category: { id: 1145, displayName: "Shared Airport Transfers" } },
+      {
+        id: 10012,
+        name: "Montmartre walking tour",
+        imageUrl: "/media/experiences/10012.jpg",
+        flowType: "HOP_ON_HOP_OFF",
+        price: 19,
+        currency: "EUR",
+        averageRating: null,
+        ratingsCount: 0,
+        category: { id: 1203, displayName: "Walking Tours" },
+      },
+      {
+        id: 10011,
+        name: "CDG shared airport transfer",
+        imageUrl: "/media/experiences/10011.jpg",
+        flowType: "SHARED_AIRPORT_TRANSFER",
+        price: 24.9,
+        currency: "EUR",
+        averageRating: 4,
+        ratingsCount: 640,
+        category: { id: 1145, displayName: "Shared Airport Transfers" },
+      },
     ]);
   });
 

@@ -1,12 +1,7 @@
 import type { z } from "zod";
 import { apiGet, ApiError, type ApiConfig, type Query } from "./api-client.server";
 import type { CacheStrategyName } from "./cache-strategies";
-import {
-  CollectionResponseSchema,
-  TourGroupListResponseSchema,
-  TourGroupsResponseSchema,
-  type TourGroupPayload,
-} from "./catalogue-schemas";
+import { CollectionResponseSchema, TourGroupListResponseSchema, TourGroupsResponseSchema, type TourGroupPayload } from "./catalogue-schemas";
 import { cacheKey, type CacheStatus, type PriceCache } from "./price-cache.server";
 import type { Experience, PriceResult } from "./price-types";
 
@@ -143,9 +138,7 @@ export function toExperience(t: TourGroupPayload, currency: string): Experience 
 }
 
 export type ExperienceListSource =
-  | { kind: "tour-groups"; ids: readonly number[] }
-  | { kind: "category" | "sub-category"; id: number; city?: string }
-  | { kind: "collection"; id: number };
+  { kind: "tour-groups"; ids: readonly number[] } | { kind: "category" | "sub-category"; id: number; city?: string } | { kind: "collection"; id: number };
 
 /** The tour groups of a list; null when the call failed (the list then renders nothing). */
 export async function loadExperiences(deps: LoaderDeps, source: ExperienceListSource, locale: Locale): Promise<Experience[] | null> {

@@ -98,12 +98,11 @@ export default function TrackingCatalogue() {
           Machine-readable: <a href="/tracking/plan.json">plan.json</a> (JSON Schema). For state machines, see <a href="/machines">/machines</a>.
         </p>
         <p>
-          For the tag manager: <a href="/tracking/gtm-container.json">gtm-container.json</a> is this plan as a container export. In Google
-          Tag Manager, open Admin → Import Container, choose the file, pick a workspace and <strong>Merge</strong> (rename conflicting
-          items). You get a Custom Event trigger for every event the storefront pushes (exact name), a GA4 Event tag for each with its
-          properties and the page's uid, type, language, currency and host as parameters, a Data Layer Variable for every property and every
-          field of <code>page</code> and <code>attribution</code>, and one folder per category. Set the constant <code>GA4 Measurement ID</code> to
-          your G-… id, preview, and publish. Events that are never pushed (ui noise) are left out.
+          For the tag manager: <a href="/tracking/gtm-container.json">gtm-container.json</a> is this plan as a container export. In Google Tag Manager, open
+          Admin → Import Container, choose the file, pick a workspace and <strong>Merge</strong> (rename conflicting items). You get a Custom Event trigger for
+          every event the storefront pushes (exact name), a GA4 Event tag for each with its properties and the page's uid, type, language, currency and host as
+          parameters, a Data Layer Variable for every property and every field of <code>page</code> and <code>attribution</code>, and one folder per category.
+          Set the constant <code>GA4 Measurement ID</code> to your G-… id, preview, and publish. Events that are never pushed (ui noise) are left out.
         </p>
         <CategoryNav aria-label="Events by category">
           <ul>

@@ -85,7 +85,14 @@ describe("PageCache", () => {
 
 describe("nonces", () => {
   it("a stored page carries no nonce and each served copy gets the new one", () => {
-    const stored = toCachedPage(200, html({ "cache-control": PUBLIC, "server-timing": "x", "set-cookie": "a=b" }), `<script nonce="N1">a</script><style nonce="N1"></style>`, "N1", 5000, 0);
+    const stored = toCachedPage(
+      200,
+      html({ "cache-control": PUBLIC, "server-timing": "x", "set-cookie": "a=b" }),
+      `<script nonce="N1">a</script><style nonce="N1"></style>`,
+      "N1",
+      5000,
+      0,
+    );
     expect(JSON.stringify(stored)).not.toContain("N1");
     expect(stored.headers.map(([name]) => name).sort()).toEqual(["cache-control", "content-type"]);
     expect(withNonce(stored, "N2")).toBe(`<script nonce="N2">a</script><style nonce="N2"></style>`);

@@ -10,13 +10,7 @@ export function makeNonce(): string {
 
 const TAG_MANAGER = ["https://www.googletagmanager.com", "https://*.googletagmanager.com"];
 const ANALYTICS = ["https://*.google-analytics.com", "https://*.analytics.google.com"];
-const EMBEDS = [
-  "https://www.youtube-nocookie.com",
-  "https://www.youtube.com",
-  "https://open.spotify.com",
-  "https://www.google.com",
-  "https://maps.google.com",
-];
+const EMBEDS = ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://open.spotify.com", "https://www.google.com", "https://maps.google.com"];
 
 export function contentSecurityPolicy(nonce: string, extraConnect: readonly string[] = []): string {
   const directives: Record<string, string[]> = {

@@ -1,7 +1,9 @@
 // Fonts are served from public/fonts (offline by default). unicode-range lets the browser fetch only
 // the subsets a page's text needs: latin for most, latin-ext for pl/ro/tr, cyrillic for ru.
-const LATIN = "U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD";
-const LATIN_EXT = "U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF";
+const LATIN =
+  "U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD";
+const LATIN_EXT =
+  "U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF";
 const CYRILLIC = "U+0301,U+0400-045F,U+0490-0491,U+04B0-04B1,U+2116";
 
 // optional: a webfont that misses the first layout waits for the next page (decision 006).
@@ -61,10 +63,11 @@ export const FALLBACK_FACE_CSS = [
  * latin and latin-ext), the browser tries the face declared last first (CSS Fonts 4, §4.5): with latin
  * declared first, "Sacré-Cœur" on the Paris city page fetched the 85 KB latin-ext file as well.
  */
-export const FONT_FACE_CSS = [
-  face("Inter", "inter-cyrillic-wght-normal.woff2", CYRILLIC),
-  face("Inter", "inter-latin-ext-wght-normal.woff2", LATIN_EXT),
-  face("Inter", "inter-latin-wght-normal.woff2", LATIN),
-  face("Outfit", "outfit-latin-ext-wght-normal.woff2", LATIN_EXT),
-  face("Outfit", "outfit-latin-wght-normal.woff2", LATIN),
-].join("") + FALLBACK_FACE_CSS;
+export const FONT_FACE_CSS =
+  [
+    face("Inter", "inter-cyrillic-wght-normal.woff2", CYRILLIC),
+    face("Inter", "inter-latin-ext-wght-normal.woff2", LATIN_EXT),
+    face("Inter", "inter-latin-wght-normal.woff2", LATIN),
+    face("Outfit", "outfit-latin-ext-wght-normal.woff2", LATIN_EXT),
+    face("Outfit", "outfit-latin-wght-normal.woff2", LATIN),
+  ].join("") + FALLBACK_FACE_CSS;

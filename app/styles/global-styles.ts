@@ -26,5 +26,7 @@ export const globalStyles = globalCss({
   // Browsers without the popover API: a closed popover stays hidden, and use-disclosure toggles the class.
   "@supports not selector(:popover-open)": { "[popover]:not(.popover-open)": { display: "none" } },
   ":focus-visible": { outline: "2px solid $focusRing", outlineOffset: "2px" },
-  "@reducedMotion": { "*, *::before, *::after": { animationDuration: "0.01ms !important", transitionDuration: "0.01ms !important", scrollBehavior: "auto !important" } },
+  "@reducedMotion": {
+    "*, *::before, *::after": { animationDuration: "0.01ms !important", transitionDuration: "0.01ms !important", scrollBehavior: "auto !important" },
+  },
 });

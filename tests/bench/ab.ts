@@ -17,7 +17,10 @@ if (!ref) {
   process.exit(2);
 }
 const PAIRS = Math.max(1, Number(pairsArg));
-const pagesArg = process.argv.find((arg) => arg.startsWith("--pages="))?.slice("--pages=".length).split(",");
+const pagesArg = process.argv
+  .find((arg) => arg.startsWith("--pages="))
+  ?.slice("--pages=".length)
+  .split(",");
 const pages = BENCH_PAGES.filter((page) => !pagesArg || pagesArg.includes(page.type));
 const repo = resolve(".");
 
@@ -63,7 +66,9 @@ async function main() {
   }
 
   console.log(`\nLighthouse A/B, ${PAIRS} interleaved pairs per page: ${ref} (base) against this checkout (head)`);
-  console.log("page         perf base (range)   perf head (range)   Δ median   TBT base → head ms   LCP base → head ms   max CLS head   main-thread CPU ms, TBT over CPU time (main-thread.ts)");
+  console.log(
+    "page         perf base (range)   perf head (range)   Δ median   TBT base → head ms   LCP base → head ms   max CLS head   main-thread CPU ms, TBT over CPU time (main-thread.ts)",
+  );
   for (const page of pages) {
     const { base, head } = runs[page.type]!;
     const perf = (r: RunScores[]) => r.map((x) => x.performance);
@@ -72,7 +77,11 @@ async function main() {
     // Less host noise than Lighthouse's wall-time TBT: the page's own CPU time in the same runs.
     const cpu = (r: RunScores[], key: "mainThreadCpuMs" | "cpuTbtMs") => Math.round(median(r.map((x) => x[key] ?? Number.NaN)));
     console.log(
-      `${page.type.padEnd(12)} ${`${median(perf(base))} (${range(perf(base))})`.padEnd(19)} ${`${median(perf(head))} (${range(perf(head))})`.padEnd(19)} ${String(median(perf(head)) - median(perf(base))).padStart(8)}   ${`${tbt(base)} → ${tbt(head)}`.padEnd(20)} ${`${lcp(base)} → ${lcp(head)}`.padEnd(20)} ${Math.max(...head.map((x) => x.cls)).toFixed(3).padEnd(14)} ${cpu(base, "mainThreadCpuMs")} → ${cpu(head, "mainThreadCpuMs")}, ${cpu(base, "cpuTbtMs")} → ${cpu(head, "cpuTbtMs")}`,
+      `${page.type.padEnd(12)} ${`${median(perf(base))} (${range(perf(base))})`.padEnd(19)} ${`${median(perf(head))} (${range(perf(head))})`.padEnd(19)} ${String(median(perf(head)) - median(perf(base))).padStart(8)}   ${`${tbt(base)} → ${tbt(head)}`.padEnd(20)} ${`${lcp(base)} → ${lcp(head)}`.padEnd(20)} ${Math.max(
+        ...head.map((x) => x.cls),
+      )
+        .toFixed(3)
+        .padEnd(14)} ${cpu(base, "mainThreadCpuMs")} → ${cpu(head, "mainThreadCpuMs")}, ${cpu(base, "cpuTbtMs")} → ${cpu(head, "cpuTbtMs")}`,
     );
   }
 }

@@ -52,15 +52,14 @@ export const FIELD_CONTROLS: readonly FieldControl[] = [
     selector: 'button[aria-haspopup="dialog"]',
     answered: () =>
       Array.from(document.querySelectorAll<HTMLElement>('[role="dialog"], dialog[open]')).some(
-        (dialog) => dialog.checkVisibility() && dialog.getBoundingClientRect().height > 0
+        (dialog) => dialog.checkVisibility() && dialog.getBoundingClientRect().height > 0,
       ),
   },
   {
     name: "jump link",
     selector: 'main a[href^="#"]',
     usable: (control) => control instanceof HTMLAnchorElement && !!document.getElementById(decodeURIComponent(control.hash.slice(1))),
-    answered: (control, atTap) =>
-      (control instanceof HTMLAnchorElement && location.hash === control.hash) || Math.abs(window.scrollY - atTap.scrollY) > 50,
+    answered: (control, atTap) => (control instanceof HTMLAnchorElement && location.hash === control.hash) || Math.abs(window.scrollY - atTap.scrollY) > 50,
   },
   {
     name: "currency",

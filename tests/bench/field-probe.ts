@@ -56,7 +56,10 @@ function installFieldProbe(target: ProbeTarget, answered: FieldControl["answered
   };
   const observe = (type: string, onEntry: (entry: PerformanceEntry & Record<string, unknown>) => void) => {
     try {
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => onEntry(e as PerformanceEntry & Record<string, unknown>))).observe({ type, buffered: true });
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => onEntry(e as PerformanceEntry & Record<string, unknown>))).observe({
+        type,
+        buffered: true,
+      });
     } catch {
       /* entry type not supported */
     }
@@ -154,13 +157,17 @@ function installFieldProbe(target: ProbeTarget, answered: FieldControl["answered
       field.tap = { t: event.timeStamp, onControl, scrollY: atTap.scrollY };
       if (!onControl) {
         const hit = event.target instanceof Element ? event.target : null;
-        field.tap.hit = hit ? `${hit.tagName.toLowerCase()}${hit.id ? `#${hit.id}` : ""}${typeof hit.className === "string" && hit.className ? `.${hit.className.split(" ")[0]}` : ""}` : String(event.target);
+        field.tap.hit = hit
+          ? `${hit.tagName.toLowerCase()}${hit.id ? `#${hit.id}` : ""}${typeof hit.className === "string" && hit.className ? `.${hit.className.split(" ")[0]}` : ""}`
+          : String(event.target);
         const box = tapped?.getBoundingClientRect();
-        field.tap.controlBox = box ? `${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}×${Math.round(box.height)} at (${Math.round((event as PointerEvent).clientX)},${Math.round((event as PointerEvent).clientY)})` : "control not in the page";
+        field.tap.controlBox = box
+          ? `${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}×${Math.round(box.height)} at (${Math.round((event as PointerEvent).clientX)},${Math.round((event as PointerEvent).clientY)})`
+          : "control not in the page";
       }
       watch(tapped, atTap, event.timeStamp);
     },
-    { capture: true }
+    { capture: true },
   );
   window.addEventListener("load", () => {
     field.load = performance.now();

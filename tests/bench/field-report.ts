@@ -66,6 +66,15 @@ export function fieldMarkdown(pages: readonly FieldSummary[], byControl: readonl
     s.clsWithInputMax.toFixed(3),
     pair(signed(s.pageViewedP75Ms), signed(s.pageViewedMaxMs)),
   ]);
-  const header = ["page or control", "taps", "lost", "answer p75 ms", "answer max ms", "LCP p75 ms", "CLS max (taps included)", "page_viewed p75 / max ms after first paint"];
+  const header = [
+    "page or control",
+    "taps",
+    "lost",
+    "answer p75 ms",
+    "answer max ms",
+    "LCP p75 ms",
+    "CLS max (taps included)",
+    "page_viewed p75 / max ms after first paint",
+  ];
   return `${heading}\n\n${markdownTable(header, rows)}`;
 }

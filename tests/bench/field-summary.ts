@@ -62,7 +62,18 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 export function outcomeOf({ page, control, scrolled, momentMs, record, error }: VisitFacts): VisitOutcome {
   const base = { page, control, scrolled, momentMs };
   if (!record) {
-    return { ...base, tapMs: null, answerMs: null, lost: true, onControl: false, lcpMs: null, cls: 0, clsWithInput: 0, pageViewedMs: null, error: error ?? "no record" };
+    return {
+      ...base,
+      tapMs: null,
+      answerMs: null,
+      lost: true,
+      onControl: false,
+      lcpMs: null,
+      cls: 0,
+      clsWithInput: 0,
+      pageViewedMs: null,
+      error: error ?? "no record",
+    };
   }
   const firstPaint = record.firstPaint;
   const answerMs = record.tap && record.answered !== null ? record.answered - record.tap.t : null;
@@ -122,11 +133,13 @@ export interface FieldSummary {
 
 export function summarise(scope: string, outcomes: readonly VisitOutcome[]): FieldSummary {
   const controls = [...new Set(outcomes.map((o) => (o.scrolled ? `${o.control} (scrolled)` : o.control)))];
-  const moments = [...new Set(outcomes.map((o) => o.momentMs))].sort((a, b) => a - b).map((momentMs) => {
-    const at = outcomes.filter((o) => o.momentMs === momentMs);
-    const tapMs = at.flatMap((o) => (o.tapMs === null ? [] : [o.tapMs]));
-    return { momentMs, taps: at.length, lost: at.filter((o) => o.lost).length, tapP50Ms: percentile(tapMs, 50), tapMaxMs: max(tapMs) };
-  });
+  const moments = [...new Set(outcomes.map((o) => o.momentMs))]
+    .sort((a, b) => a - b)
+    .map((momentMs) => {
+      const at = outcomes.filter((o) => o.momentMs === momentMs);
+      const tapMs = at.flatMap((o) => (o.tapMs === null ? [] : [o.tapMs]));
+      return { momentMs, taps: at.length, lost: at.filter((o) => o.lost).length, tapP50Ms: percentile(tapMs, 50), tapMaxMs: max(tapMs) };
+    });
   const answers = outcomes.filter((o) => !o.lost && o.momentMs >= TARGETS.answerFromMomentMs).map((o) => o.answerMs!);
   const lcp = outcomes.flatMap((o) => (o.lcpMs === null ? [] : [o.lcpMs]));
   const pageViewed = outcomes.flatMap((o) => (o.pageViewedMs === null ? [] : [o.pageViewedMs]));
@@ -159,15 +172,22 @@ export function missedTargets(summary: FieldSummary, targets: typeof TARGETS = T
     const where = summary.moments.filter((m) => m.lost).map((m) => `${m.lost}/${m.taps} at +${m.momentMs} ms`);
     missed.push(`${scope}: ${summary.lost} of ${summary.taps} taps lost (${where.join(", ")}; target ${targets.lostTaps})`);
   }
-  if (summary.answerP75Ms !== null && summary.answerP75Ms > targets.answerP75Ms) missed.push(`${scope}: answer p75 ${ms(summary.answerP75Ms)} (target ≤ ${targets.answerP75Ms} ms)`);
-  if (summary.answerMaxMs !== null && summary.answerMaxMs > targets.answerMaxMs) missed.push(`${scope}: slowest answer ${ms(summary.answerMaxMs)} (target ≤ ${targets.answerMaxMs} ms)`);
-  if (summary.clsWithInputMax > targets.clsWithInputMax) missed.push(`${scope}: layout shifts up to ${summary.clsWithInputMax.toFixed(3)} in a visit, taps included (target 0, ≤ ${targets.clsWithInputMax})`);
+  if (summary.answerP75Ms !== null && summary.answerP75Ms > targets.answerP75Ms)
+    missed.push(`${scope}: answer p75 ${ms(summary.answerP75Ms)} (target ≤ ${targets.answerP75Ms} ms)`);
+  if (summary.answerMaxMs !== null && summary.answerMaxMs > targets.answerMaxMs)
+    missed.push(`${scope}: slowest answer ${ms(summary.answerMaxMs)} (target ≤ ${targets.answerMaxMs} ms)`);
+  if (summary.clsWithInputMax > targets.clsWithInputMax)
+    missed.push(`${scope}: layout shifts up to ${summary.clsWithInputMax.toFixed(3)} in a visit, taps included (target 0, ≤ ${targets.clsWithInputMax})`);
   const pageViewedLimit = targets.pageViewedMaxMs + targets.pageViewedToleranceMs;
   if (summary.pageViewedMaxMs !== null && summary.pageViewedMaxMs > pageViewedLimit) {
-    missed.push(`${scope}: page_viewed up to ${ms(summary.pageViewedMaxMs)} after first paint (target ≤ ${targets.pageViewedMaxMs} ms, tolerance +${targets.pageViewedToleranceMs} ms)`);
+    missed.push(
+      `${scope}: page_viewed up to ${ms(summary.pageViewedMaxMs)} after first paint (target ≤ ${targets.pageViewedMaxMs} ms, tolerance +${targets.pageViewedToleranceMs} ms)`,
+    );
   }
-  if (summary.pageViewedMissing) missed.push(`${scope}: page_viewed not in the data layer by the end of ${summary.pageViewedMissing} visits (${PAGE_VIEW_WAIT_MS / 1000} s after the tap)`);
-  if (summary.offControl) missed.push(`${scope}: ${summary.offControl} taps landed off their control (not painted there yet at the tap, moved since load, or the bench aimed wrong)`);
+  if (summary.pageViewedMissing)
+    missed.push(`${scope}: page_viewed not in the data layer by the end of ${summary.pageViewedMissing} visits (${PAGE_VIEW_WAIT_MS / 1000} s after the tap)`);
+  if (summary.offControl)
+    missed.push(`${scope}: ${summary.offControl} taps landed off their control (not painted there yet at the tap, moved since load, or the bench aimed wrong)`);
   if (summary.failedVisits) missed.push(`${scope}: ${summary.failedVisits} visits failed`);
   return missed;
 }

@@ -70,7 +70,14 @@ async function main() {
     console.log(`\n${plans.length} visits (${VISITS} per page, control and moment)`);
     for (const [i, plan] of plans.entries()) {
       const result = await visit(browser, plan, { withoutApp: FLOOR });
-      const outcome = outcomeOf({ page: plan.pageType, control: plan.control.name, scrolled: plan.control.scrolled, momentMs: plan.momentMs, record: result.record, error: result.error });
+      const outcome = outcomeOf({
+        page: plan.pageType,
+        control: plan.control.name,
+        scrolled: plan.control.scrolled,
+        momentMs: plan.momentMs,
+        record: result.record,
+        error: result.error,
+      });
       outcomes.push(outcome);
       console.log(progressLine(i + 1, plans.length, outcome));
     }
@@ -79,7 +86,12 @@ async function main() {
     await server.stop();
   }
 
-  const pages = measured.map(({ page }) => summarise(page, outcomes.filter((o) => o.page === page)));
+  const pages = measured.map(({ page }) =>
+    summarise(
+      page,
+      outcomes.filter((o) => o.page === page),
+    ),
+  );
   const all = summarise("all pages", outcomes);
   const failures = [...pages, all].flatMap((s) => missedTargets(s));
   const minutes = (Date.now() - started) / 60_000;
@@ -99,7 +111,10 @@ async function main() {
       targets: TARGETS,
     },
     runMinutes: Number(minutes.toFixed(1)),
-    controls: measured.map(({ page, controls }) => ({ page, controls: controls.map(({ name, selector, index, scrolled }) => ({ name, selector, index, scrolled })) })),
+    controls: measured.map(({ page, controls }) => ({
+      page,
+      controls: controls.map(({ name, selector, index, scrolled }) => ({ name, selector, index, scrolled })),
+    })),
     pages,
     all,
     visits: outcomes,
@@ -109,19 +124,27 @@ async function main() {
   writeFileSync(`${RESULTS}.tmp`, `${JSON.stringify(results, null, 2)}\n`);
   renameSync(`${RESULTS}.tmp`, RESULTS);
 
-  console.log(`\nField benchmark${FLOOR ? " FLOOR (the app's scripts refused)" : ""}: ${PHONE_CONTEXT.viewport!.width}×${PHONE_CONTEXT.viewport!.height} phone, ${PHONE_CPU_SLOWDOWN}× CPU, 1.6 Mbps down / 150 ms; ONE tap per visit; ${VISITS} visits per page, control and moment\n`);
+  console.log(
+    `\nField benchmark${FLOOR ? " FLOOR (the app's scripts refused)" : ""}: ${PHONE_CONTEXT.viewport!.width}×${PHONE_CONTEXT.viewport!.height} phone, ${PHONE_CPU_SLOWDOWN}× CPU, 1.6 Mbps down / 150 ms; ONE tap per visit; ${VISITS} visits per page, control and moment\n`,
+  );
   console.log(fieldTable(pages, all));
   console.log(failures.length ? `\nMissed targets:\n  ${failures.join("\n  ")}` : "\nAll targets met.");
   console.log(`Results written to ${RESULTS} (run took ${minutes.toFixed(1)} min)`);
   // Only a run of the whole plan speaks for the product; a narrowed one (FIELD_PAGES, FIELD_MOMENTS) does not.
   if (!process.env.FIELD_PAGES && !process.env.FIELD_MOMENTS) {
     const controls = [...new Set(outcomes.map((o) => o.control))];
-    const byControl = controls.map((control) => summarise(`all pages: ${control}`, outcomes.filter((o) => o.control === control)));
+    const byControl = controls.map((control) =>
+      summarise(
+        `all pages: ${control}`,
+        outcomes.filter((o) => o.control === control),
+      ),
+    );
     const verdict = failures.length ? `${failures.length} targets missed (listed in \`${RESULTS}\`).` : "Every target met.";
     const host = `host load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores at the end`;
     const command = FLOOR ? "FIELD_FLOOR=1 npm run bench:field" : "npm run bench:field";
     const what = FLOOR ? " The same visits with the app's scripts refused: what the browser alone needs to answer." : "";
-    const heading = `Latest \`${command}\` (${results.date.slice(0, 10)}; ${VISITS} visit(s) per page, control and moment at first paint + ${MOMENTS_MS.join(", ")} ms; ${outcomes.length} taps; ${host}).${what} ${FLOOR ? "" : verdict}`.trimEnd();
+    const heading =
+      `Latest \`${command}\` (${results.date.slice(0, 10)}; ${VISITS} visit(s) per page, control and moment at first paint + ${MOMENTS_MS.join(", ")} ms; ${outcomes.length} taps; ${host}).${what} ${FLOOR ? "" : verdict}`.trimEnd();
     writeReadmeTable(FLOOR ? "field-floor" : "field", fieldMarkdown(pages, byControl, all, heading));
   }
   process.exit(failures.length && !FLOOR ? 1 : 0);

@@ -34,15 +34,11 @@ const BLOCKING_MS = 50;
 
 /** The page's renderer main thread, from the main frame's navigation start on; null if not found. */
 export function mainThreadLoad(events: readonly TraceEvent[]): MainThreadLoad | null {
-  const navigation = events.find(
-    (e) => e.name === "navigationStart" && e.args?.data?.isLoadingMainFrame && e.args.data.documentLoaderURL?.startsWith("http"),
-  );
+  const navigation = events.find((e) => e.name === "navigationStart" && e.args?.data?.isLoadingMainFrame && e.args.data.documentLoaderURL?.startsWith("http"));
   if (!navigation) return null;
   const thread = events.find((e) => e.name === "thread_name" && e.pid === navigation.pid && e.args?.name === "CrRendererMain");
   if (!thread) return null;
-  const tasks = events.filter(
-    (e) => e.name === "RunTask" && e.ph === "X" && e.pid === navigation.pid && e.tid === thread.tid && e.ts >= navigation.ts,
-  );
+  const tasks = events.filter((e) => e.name === "RunTask" && e.ph === "X" && e.pid === navigation.pid && e.tid === thread.tid && e.ts >= navigation.ts);
   let cpuMs = 0;
   let wallMs = 0;
   let countedCpu = 0;

@@ -13,7 +13,10 @@ export interface LoadResult {
   timeouts: number;
 }
 
-export async function load(url: string, options: { connections?: number; durationSeconds?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+export async function load(
+  url: string,
+  options: { connections?: number; durationSeconds?: number; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: options.connections ?? 50,

@@ -79,7 +79,8 @@ async function main() {
     if (s.performance < TARGETS.minPerformance) failures.push(`${s.type}: Lighthouse performance ${s.performance} (target ≥ ${TARGETS.minPerformance})`);
     if (s.cls > TARGETS.maxCls) failures.push(`${s.type}: CLS ${s.cls.toFixed(3)} (target ≤ ${TARGETS.maxCls})`);
     if (s.tbtMs > TARGETS.maxTbtMs) failures.push(`${s.type}: TBT ${Math.round(s.tbtMs)} ms (target ≤ ${TARGETS.maxTbtMs})`);
-    if (s.accessibility < TARGETS.minAccessibility) failures.push(`${s.type}: Lighthouse accessibility ${s.accessibility} (target ${TARGETS.minAccessibility})`);
+    if (s.accessibility < TARGETS.minAccessibility)
+      failures.push(`${s.type}: Lighthouse accessibility ${s.accessibility} (target ${TARGETS.minAccessibility})`);
   }
 
   const results = {
@@ -87,8 +88,20 @@ async function main() {
     node: process.version,
     machine: { cpus: (await import("node:os")).cpus().length },
     settings: { connections: 50, durationSeconds: DURATION, targets: TARGETS },
-    throughput: rows.map((r) => ({ page: r.name, reqPerSec: Math.round(r.load.requestsPerSecond), p50Ms: r.load.p50Ms, p99Ms: r.load.p99Ms, ratioToBare: Number(r.ratio.toFixed(3)), initialJsGzipKb: r.jsGzipKb === null ? null : Number(r.jsGzipKb.toFixed(1)) })),
-    renderedEveryRequest: uncached.map((u) => ({ page: u.type, reqPerSec: u.reqPerSec, p99Ms: u.p99Ms, ratioToBare: Number((u.reqPerSec / (rows[0]?.load.requestsPerSecond ?? 1)).toFixed(3)) })),
+    throughput: rows.map((r) => ({
+      page: r.name,
+      reqPerSec: Math.round(r.load.requestsPerSecond),
+      p50Ms: r.load.p50Ms,
+      p99Ms: r.load.p99Ms,
+      ratioToBare: Number(r.ratio.toFixed(3)),
+      initialJsGzipKb: r.jsGzipKb === null ? null : Number(r.jsGzipKb.toFixed(1)),
+    })),
+    renderedEveryRequest: uncached.map((u) => ({
+      page: u.type,
+      reqPerSec: u.reqPerSec,
+      p99Ms: u.p99Ms,
+      ratioToBare: Number((u.reqPerSec / (rows[0]?.load.requestsPerSecond ?? 1)).toFixed(3)),
+    })),
     coldCacheTtfbWith200msUpstream: cold.map((c) => ({ page: c.type, ttfbMs: Math.round(c.ttfbMs), status: c.status })),
     lighthouse,
     failures,
@@ -98,19 +111,31 @@ async function main() {
 
   console.log("\npage            req/s    p50   p99  ×bare  JS gzip KB");
   for (const r of results.throughput) {
-    console.log(`${r.page.padEnd(14)} ${String(r.reqPerSec).padStart(6)} ${String(r.p50Ms).padStart(5)} ${String(r.p99Ms).padStart(5)}  ${r.ratioToBare.toFixed(2).padStart(5)}  ${r.initialJsGzipKb ?? "-"}`);
+    console.log(
+      `${r.page.padEnd(14)} ${String(r.reqPerSec).padStart(6)} ${String(r.p50Ms).padStart(5)} ${String(r.p99Ms).padStart(5)}  ${r.ratioToBare.toFixed(2).padStart(5)}  ${r.initialJsGzipKb ?? "-"}`,
+    );
   }
   console.log("\nrendered on every request (PAGE_CACHE_TTL_MS=0):");
-  for (const u of results.renderedEveryRequest) console.log(`  ${u.page.padEnd(12)} ${String(u.reqPerSec).padStart(6)} req/s  p99 ${u.p99Ms} ms  ${u.ratioToBare.toFixed(2)}× bare`);
+  for (const u of results.renderedEveryRequest)
+    console.log(`  ${u.page.padEnd(12)} ${String(u.reqPerSec).padStart(6)} req/s  p99 ${u.p99Ms} ms  ${u.ratioToBare.toFixed(2)}× bare`);
   console.log("\ncold-cache TTFB with 200 ms upstream latency:");
   for (const c of results.coldCacheTtfbWith200msUpstream) console.log(`  ${c.page.padEnd(12)} ${c.ttfbMs} ms (HTTP ${c.status})`);
   if (lighthouse.length) {
-    console.log(`\nLighthouse (mobile, median of ${lighthouse[0]!.runs})  perf (range)  a11y   CLS  TBT ms (range)  LCP ms  observed FCP ms  late first frames`);
-    for (const s of lighthouse) console.log(`  ${s.type.padEnd(18)} ${String(s.performance).padStart(4)} (${s.performanceRange.join("–")})`.padEnd(42) + `${String(s.accessibility).padStart(5)} ${s.cls.toFixed(3).padStart(6)} ${`${Math.round(s.tbtMs)} (${s.tbtRangeMs.join("–")})`.padStart(15)} ${String(Math.round(s.lcpMs)).padStart(7)} ${String(Math.round(s.observedFcpMs)).padStart(16)} ${`${s.lateFirstFrameRuns} of ${s.runs}`.padStart(18)}`);
+    console.log(
+      `\nLighthouse (mobile, median of ${lighthouse[0]!.runs})  perf (range)  a11y   CLS  TBT ms (range)  LCP ms  observed FCP ms  late first frames`,
+    );
+    for (const s of lighthouse)
+      console.log(
+        `  ${s.type.padEnd(18)} ${String(s.performance).padStart(4)} (${s.performanceRange.join("–")})`.padEnd(42) +
+          `${String(s.accessibility).padStart(5)} ${s.cls.toFixed(3).padStart(6)} ${`${Math.round(s.tbtMs)} (${s.tbtRangeMs.join("–")})`.padStart(15)} ${String(Math.round(s.lcpMs)).padStart(7)} ${String(Math.round(s.observedFcpMs)).padStart(16)} ${`${s.lateFirstFrameRuns} of ${s.runs}`.padStart(18)}`,
+      );
     // How much this host stretched the page's work in the median run (tests/bench/main-thread.ts).
     console.log("\nthe median runs' main thread   CPU ms  wall÷CPU  TBT over CPU time ms  host CPU stolen");
     const or = (value: number | null, unit = "") => (value === null ? "-" : `${value}${unit}`);
-    for (const s of lighthouse) console.log(`  ${s.type.padEnd(28)} ${or(s.mainThreadCpuMs).padStart(6)} ${or(s.mainThreadStretch, "×").padStart(9)} ${or(s.cpuTbtMs).padStart(21)} ${or(s.stealPercent, "%").padStart(16)}`);
+    for (const s of lighthouse)
+      console.log(
+        `  ${s.type.padEnd(28)} ${or(s.mainThreadCpuMs).padStart(6)} ${or(s.mainThreadStretch, "×").padStart(9)} ${or(s.cpuTbtMs).padStart(21)} ${or(s.stealPercent, "%").padStart(16)}`,
+      );
   }
   console.log(failures.length ? `\nMissed targets:\n  ${failures.join("\n  ")}` : "\nAll targets met.");
   console.log("Results written to tests/bench/results/latest.json");
@@ -119,7 +144,15 @@ async function main() {
 }
 
 /** The README's table of this run: throughput ratios, initial JS and the Lighthouse guard per page. */
-function readmeTable(results: { date: string; throughput: Array<{ page: string; reqPerSec: number; ratioToBare: number; initialJsGzipKb: number | null }>; renderedEveryRequest: Array<{ page: string; reqPerSec: number; ratioToBare: number }>; lighthouse: Array<LighthouseScores & { type: string }> }, failures: string[]): string {
+function readmeTable(
+  results: {
+    date: string;
+    throughput: Array<{ page: string; reqPerSec: number; ratioToBare: number; initialJsGzipKb: number | null }>;
+    renderedEveryRequest: Array<{ page: string; reqPerSec: number; ratioToBare: number }>;
+    lighthouse: Array<LighthouseScores & { type: string }>;
+  },
+  failures: string[],
+): string {
   const rows = results.throughput.map((t) => {
     const rendered = results.renderedEveryRequest.find((u) => u.page === t.page);
     const lh = results.lighthouse.find((l) => l.type === t.page);
@@ -136,7 +169,18 @@ function readmeTable(results: { date: string; throughput: Array<{ page: string; 
       lh ? `${(lh.lcpMs / 1000).toFixed(1)} s` : "",
     ];
   });
-  const header = ["page", "req/s (page cache on)", "×bare", "req/s rendered every request", "initial JS gzip", "Lighthouse perf (range)", "a11y", "CLS", "TBT (range)", "LCP"];
+  const header = [
+    "page",
+    "req/s (page cache on)",
+    "×bare",
+    "req/s rendered every request",
+    "initial JS gzip",
+    "Lighthouse perf (range)",
+    "a11y",
+    "CLS",
+    "TBT (range)",
+    "LCP",
+  ];
   const verdict = failures.length ? `Missed: ${failures.join("; ")}.` : "Every target met.";
   const runs = results.lighthouse[0]?.runs ?? 0;
   return `Latest \`npm run bench\` (${results.date.slice(0, 10)}; autocannon 50 connections × ${DURATION} s on loopback; Lighthouse 12 mobile, median of ${runs} runs per page). ${verdict}\n\n${markdownTable(header, rows)}`;

@@ -14,7 +14,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
   // Another checkout's server on this port would answer the health check below, and be measured instead.
   const taken = await fetch(`http://127.0.0.1:${port}/healthz`).then(
     () => true,
-    () => false
+    () => false,
   );
   if (taken) throw new Error(`port ${port} already has a server (another checkout's?); choose another with BENCH_PORT`);
   const child = spawn(process.execPath, ["build/index.js"], {

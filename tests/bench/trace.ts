@@ -35,7 +35,31 @@ function breakdown(task: TraceEvent, events: readonly TraceEvent[]): string {
   const inside = events.filter((e) => e.ph === "X" && e.tid === task.tid && e.pid === task.pid && e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end);
   const sums = new Map<string, number>();
   for (const e of inside) {
-    if (!["ParseHTML", "EvaluateScript", "v8.evaluateModule", "v8.compileModule", "v8.compile", "FunctionCall", "UpdateLayoutTree", "Layout", "Paint", "PrePaint", "Layerize", "HitTest", "EventDispatch", "ParseAuthorStyleSheet", "Decode Image", "TimerFire", "FireAnimationFrame", "RunMicrotasks", "v8.produceModuleCache", "v8.run"].includes(e.name)) continue;
+    if (
+      ![
+        "ParseHTML",
+        "EvaluateScript",
+        "v8.evaluateModule",
+        "v8.compileModule",
+        "v8.compile",
+        "FunctionCall",
+        "UpdateLayoutTree",
+        "Layout",
+        "Paint",
+        "PrePaint",
+        "Layerize",
+        "HitTest",
+        "EventDispatch",
+        "ParseAuthorStyleSheet",
+        "Decode Image",
+        "TimerFire",
+        "FireAnimationFrame",
+        "RunMicrotasks",
+        "v8.produceModuleCache",
+        "v8.run",
+      ].includes(e.name)
+    )
+      continue;
     let label = e.name;
     const data = e.args?.data ?? {};
     if (e.name === "EventDispatch") label += `:${String(data.type)}`;
@@ -97,13 +121,19 @@ async function main() {
       const navigation = events.find((e) => e.name === "navigationStart" && String(e.args?.data?.documentLoaderURL ?? "").startsWith("http"));
       if (!navigation) throw new Error(`${p.type}: no navigationStart in the trace`);
       const thread = events.find((e) => e.name === "thread_name" && e.pid === navigation.pid && e.args?.name === "CrRendererMain");
-      const paint = events.find((e) => e.name === "firstContentfulPaint" && e.pid === navigation.pid) ?? events.find((e) => e.name === "firstPaint" && e.pid === navigation.pid);
+      const paint =
+        events.find((e) => e.name === "firstContentfulPaint" && e.pid === navigation.pid) ??
+        events.find((e) => e.name === "firstPaint" && e.pid === navigation.pid);
       const lcp = events.filter((e) => e.name === "largestContentfulPaint::Candidate" && e.pid === navigation.pid).at(-1);
       const at = (ts: number) => ((ts - (paint?.ts ?? navigation.ts)) / 1000).toFixed(0).padStart(6);
       const marks = events
-        .filter((e) => e.pid === navigation.pid && ["domInteractive", "domContentLoadedEventEnd", "loadEventEnd", "MarkDOMContent", "MarkLoad"].includes(e.name))
+        .filter(
+          (e) => e.pid === navigation.pid && ["domInteractive", "domContentLoadedEventEnd", "loadEventEnd", "MarkDOMContent", "MarkLoad"].includes(e.name),
+        )
         .map((e) => `${e.name} ${at(e.ts).trim()}`);
-      console.log(`\n${p.type}: first paint ${paint ? ((paint.ts - navigation.ts) / 1000).toFixed(0) : "?"} ms after navigation; LCP ${lcp ? at(lcp.ts).trim() : "?"} ms after first paint; ${marks.join("; ")}`);
+      console.log(
+        `\n${p.type}: first paint ${paint ? ((paint.ts - navigation.ts) / 1000).toFixed(0) : "?"} ms after navigation; LCP ${lcp ? at(lcp.ts).trim() : "?"} ms after first paint; ${marks.join("; ")}`,
+      );
       const requests = events.filter((e) => e.name === "ResourceSendRequest" && e.pid === navigation.pid);
       const finishes = new Map(events.filter((e) => e.name === "ResourceFinish").map((e) => [String(e.args?.data?.requestId), e]));
       for (const r of requests) {
@@ -111,13 +141,23 @@ async function main() {
         const finish = finishes.get(String(r.args?.data?.requestId));
         console.log(`  fetch ${at(r.ts)} → ${finish ? at(finish.ts) : "   ?"}  ${url.slice(0, 80)}`);
       }
-      for (const e of events.filter((e) => e.name === "EventDispatch" && e.pid === navigation.pid && ["pointerdown", "click", "touchstart", "touchend", "toggle", "beforetoggle"].includes(String(e.args?.data?.type)))) {
+      for (const e of events.filter(
+        (e) =>
+          e.name === "EventDispatch" &&
+          e.pid === navigation.pid &&
+          ["pointerdown", "click", "touchstart", "touchend", "toggle", "beforetoggle"].includes(String(e.args?.data?.type)),
+      )) {
         console.log(`  event ${at(e.ts)} ${String(e.args?.data?.type)}`);
       }
-      for (const e of events.filter((e) => e.pid === navigation.pid && /^(InputLatency|LatencyInfo\.Flow|EventLatency)/.test(e.name) && e.ph !== "n").slice(0, 12)) {
+      for (const e of events
+        .filter((e) => e.pid === navigation.pid && /^(InputLatency|LatencyInfo\.Flow|EventLatency)/.test(e.name) && e.ph !== "n")
+        .slice(0, 12)) {
         console.log(`  input ${at(e.ts)} ${e.name} ${e.ph} ${((e.dur ?? 0) / 1000).toFixed(0)} ${JSON.stringify(e.args?.data ?? e.args ?? {}).slice(0, 120)}`);
       }
-      const tasks = events.filter((e) => e.name === "RunTask" && e.ph === "X" && e.pid === navigation.pid && e.tid === thread?.tid && e.ts >= navigation.ts && (e.dur ?? 0) / 1000 >= LONG_MS);
+      const tasks = events.filter(
+        (e) =>
+          e.name === "RunTask" && e.ph === "X" && e.pid === navigation.pid && e.tid === thread?.tid && e.ts >= navigation.ts && (e.dur ?? 0) / 1000 >= LONG_MS,
+      );
       for (const task of tasks) console.log(`  task ${at(task.ts)} +${((task.dur ?? 0) / 1000).toFixed(0).padStart(4)} ms  ${breakdown(task, events)}`);
     }
   } finally {

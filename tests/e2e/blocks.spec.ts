@@ -17,7 +17,11 @@ async function stubOutsideHosts(page: Page) {
       const isImage = route.request().resourceType() === "image";
       return isImage
         ? route.fulfill({ status: 404, body: "" })
-        : route.fulfill({ status: 200, contentType: "text/html", body: `<!doctype html><title>${url.hostname}</title><body style="margin:0;background:#eee">stub</body>` });
+        : route.fulfill({
+            status: 200,
+            contentType: "text/html",
+            body: `<!doctype html><title>${url.hostname}</title><body style="margin:0;background:#eee">stub</body>`,
+          });
     },
   );
   return hosts;
@@ -35,10 +39,15 @@ async function observeLayoutShift(page: Page) {
         if (entry.hadRecentInput) continue;
         w.__cls += entry.value;
         // Name what moved, so a failure says where to look.
-        const nodes = (entry.sources ?? []).map(({ node, previousRect: a, currentRect: b }: { node?: Node | null; previousRect?: DOMRectReadOnly; currentRect?: DOMRectReadOnly }) => {
-          const name = node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}[${[...node.attributes].map((x) => x.name).join(",")}]` : `"${(node?.textContent ?? "").slice(0, 24)}"`;
-          return `${name} (${Math.round(a?.y ?? 0)}→${Math.round(b?.y ?? 0)}, h ${Math.round(a?.height ?? 0)}→${Math.round(b?.height ?? 0)})`;
-        });
+        const nodes = (entry.sources ?? []).map(
+          ({ node, previousRect: a, currentRect: b }: { node?: Node | null; previousRect?: DOMRectReadOnly; currentRect?: DOMRectReadOnly }) => {
+            const name =
+              node instanceof Element
+                ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}[${[...node.attributes].map((x) => x.name).join(",")}]`
+                : `"${(node?.textContent ?? "").slice(0, 24)}"`;
+            return `${name} (${Math.round(a?.y ?? 0)}→${Math.round(b?.y ?? 0)}, h ${Math.round(a?.height ?? 0)}→${Math.round(b?.height ?? 0)})`;
+          },
+        );
         w.__shifts.push(`${entry.value.toFixed(5)} at ${Math.round(entry.startTime)}ms: ${nodes.join(" ")}`);
       }
     }).observe({ type: "layout-shift", buffered: true });
@@ -102,7 +111,10 @@ for (const viewport of [
     await expect(page.getByRole("complementary", { name: "Our pick" })).toBeVisible(); // callout
     await expect(page.getByRole("complementary", { name: "Good to know in winter" }).getByRole("listitem")).toHaveCount(4); // notes
     await expect(page.getByRole("link", { name: "See all Eiffel Tower tickets" })).toHaveAttribute("href", `/?uid=${PARIS}.eiffel-tower&lang=en`); // cta
-    await expect(page.getByRole("main").getByRole("link", { name: "day trips from Paris", exact: true })).toHaveAttribute("href", `/?uid=${PARIS}.day-trips&lang=en`); // link
+    await expect(page.getByRole("main").getByRole("link", { name: "day trips from Paris", exact: true })).toHaveAttribute(
+      "href",
+      `/?uid=${PARIS}.day-trips&lang=en`,
+    ); // link
     const external = page.getByRole("link", { name: /the Louvre's own website/ }); // a, new tab
     await expect(external).toHaveAttribute("target", "_blank");
     await expect(external).toHaveAttribute("rel", "noopener noreferrer");

@@ -53,9 +53,29 @@ const INPUTS: Input[] = [
   { input: "the CDN's device header: mobile", header: "x-device", base: "desktop", variant: "mobile", changesPage: true },
   { input: "the CDN's device header: bot", header: "x-device", base: "desktop", variant: "bot", changesPage: true },
   // Behind a CDN that computes the device, the raw signals no longer decide the copy.
-  { input: "a bot's user agent with the device header", header: "user-agent", base: DESKTOP, variant: GOOGLEBOT, alongside: { "x-device": "desktop" }, changesPage: false },
-  { input: "a phone's user agent with the device header", header: "user-agent", base: DESKTOP, variant: IPHONE, alongside: { "x-device": "desktop" }, changesPage: false },
-  { input: "the mobile client hint with the device header", header: "sec-ch-ua-mobile", variant: "?1", alongside: { "x-device": "desktop" }, changesPage: false },
+  {
+    input: "a bot's user agent with the device header",
+    header: "user-agent",
+    base: DESKTOP,
+    variant: GOOGLEBOT,
+    alongside: { "x-device": "desktop" },
+    changesPage: false,
+  },
+  {
+    input: "a phone's user agent with the device header",
+    header: "user-agent",
+    base: DESKTOP,
+    variant: IPHONE,
+    alongside: { "x-device": "desktop" },
+    changesPage: false,
+  },
+  {
+    input: "the mobile client hint with the device header",
+    header: "sec-ch-ua-mobile",
+    variant: "?1",
+    alongside: { "x-device": "desktop" },
+    changesPage: false,
+  },
 ];
 
 async function comparePair(request: APIRequestContext, url: string, row: Input) {
@@ -132,7 +152,8 @@ test.describe("what visitors see", () => {
     // A booking date no other test asks for, so the first request below is rendered, not served from the cache.
     const page = `${PAGE}&date=2098-${String(1 + (Date.now() % 12)).padStart(2, "0")}-15`;
     const campaign = await get(request, `${page}&utm_source=newsletter-7f3&gclid=Cj0-click-7f3&x=1`);
-    for (const visitorOnly of ["newsletter-7f3", "Cj0-click-7f3", "x=1"]) expect(campaign.body.includes(visitorOnly), `the HTML holds ${visitorOnly}`).toBe(false);
+    for (const visitorOnly of ["newsletter-7f3", "Cj0-click-7f3", "x=1"])
+      expect(campaign.body.includes(visitorOnly), `the HTML holds ${visitorOnly}`).toBe(false);
     const operator = await get(request, `${page}&utm_source=other&fbclid=xyz`, { "x-server-timing-key": TIMING_KEY });
     expect(operator.response.headers()["server-timing"]).toContain('page-cache;desc="hit"');
     const plain = await get(request, page);

@@ -11,7 +11,9 @@ test.use({ viewport: { width: 412, height: 823 }, screen: { width: 412, height: 
 
 type Pushed = { event?: string } & Record<string, unknown>;
 const eventNames = (page: Page) =>
-  page.evaluate(() => ((window as unknown as { dataLayer?: Pushed[] }).dataLayer ?? []).map((e) => e.event).filter((name): name is string => typeof name === "string"));
+  page.evaluate(() =>
+    ((window as unknown as { dataLayer?: Pushed[] }).dataLayer ?? []).map((e) => e.event).filter((name): name is string => typeof name === "string"),
+  );
 
 /** Holds every /build/ script until release() is called. */
 async function holdScripts(page: Page) {
@@ -46,9 +48,13 @@ async function watchMenuToggles(page: Page) {
   await page.addInitScript(() => {
     const states: string[] = [];
     (window as unknown as { __menuToggles: string[] }).__menuToggles = states;
-    document.addEventListener("beforetoggle", (e) => {
-      if ((e.target as Element).id === "mobile-menu") states.push((e as Event & { newState: string }).newState);
-    }, true);
+    document.addEventListener(
+      "beforetoggle",
+      (e) => {
+        if ((e.target as Element).id === "mobile-menu") states.push((e as Event & { newState: string }).newState);
+      },
+      true,
+    );
   });
   return () => page.evaluate(() => (window as unknown as { __menuToggles: string[] }).__menuToggles);
 }

@@ -115,7 +115,10 @@ test("a webfont that arrives late moves nothing the visitor is reading", async (
   await page.addInitScript(() => {
     const shifts: number[] = [];
     (window as unknown as { __shifts: number[] }).__shifts = shifts;
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => shifts.push((e as PerformanceEntry & { value: number }).value))).observe({ type: "layout-shift", buffered: true });
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => shifts.push((e as PerformanceEntry & { value: number }).value))).observe({
+      type: "layout-shift",
+      buffered: true,
+    });
   });
   let release!: () => void;
   const fontsHeld = new Promise<void>((resolve) => (release = resolve));

@@ -8,7 +8,8 @@ const GUIDE = `/?uid=${PARIS}.guides.paris-in-a-weekend&lang=en`;
 const LTT_SHOW = `/?uid=${LTT}.shows.les-miserables&lang=en`;
 
 type Pushed = { event?: string } & Record<string, unknown>;
-const dataLayer = (page: Page) => page.evaluate(() => ((window as unknown as { dataLayer?: Pushed[] }).dataLayer ?? []).filter((e) => typeof e.event === "string"));
+const dataLayer = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { dataLayer?: Pushed[] }).dataLayer ?? []).filter((e) => typeof e.event === "string"));
 const eventsNamed = async (page: Page, name: string) => (await dataLayer(page)).filter((e) => e.event === name);
 
 /** Stops the page clock (installed before navigation) so timers run only when the test says. */
@@ -95,7 +96,9 @@ test.describe("header on mobile (spec §4, §9)", () => {
     expect((await banner.locator("> div").first().boundingBox())!.height).toBe(56);
   });
 
-  test("the closed mobile menu is in the HTML for the platform to open, but neither shown nor laid out; opening it shows the links and selectors", async ({ page }) => {
+  test("the closed mobile menu is in the HTML for the platform to open, but neither shown nor laid out; opening it shows the links and selectors", async ({
+    page,
+  }) => {
     await page.goto(GUIDE);
     await hydrated(page);
     const panel = page.locator("#mobile-menu");
@@ -212,7 +215,12 @@ test.describe("call us, modal stack and tooltip (spec §2, §3, §4)", () => {
     await expect(page.getByRole("button", { name: "Back" })).toHaveCount(0);
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    expect((await dataLayer(page)).map((e) => e.event).filter((n) => String(n).startsWith("modal_"))).toEqual(["modal_opened", "modal_opened", "modal_back_pressed", "modal_closed"]);
+    expect((await dataLayer(page)).map((e) => e.event).filter((n) => String(n).startsWith("modal_"))).toEqual([
+      "modal_opened",
+      "modal_opened",
+      "modal_back_pressed",
+      "modal_closed",
+    ]);
   });
 
   test("the Copied tooltip resets after 5 s", async ({ page, context }) => {
@@ -373,7 +381,9 @@ test.describe("video (spec §4, §9)", () => {
 
 test.describe("verification badge (spec §2)", () => {
   test("opens the verification page in a 560×490 popup", async ({ page, context }) => {
-    await context.route("https://verify.theatre-retailers.example/**", (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Verified</title><p>Verified retailer</p>" }));
+    await context.route("https://verify.theatre-retailers.example/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Verified</title><p>Verified retailer</p>" }),
+    );
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(LTT_SHOW);
     await hydrated(page);
@@ -383,6 +393,8 @@ test.describe("verification badge (spec §2)", () => {
     await popup.waitForLoadState();
     expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([560, 490]);
     expect(await popup.evaluate(() => window.opener)).toBeNull();
-    await expect.poll(async () => (await eventsNamed(page, "verification_badge_opened"))[0]).toMatchObject({ presentation: "popup", popup_width: 560, popup_height: 490 });
+    await expect
+      .poll(async () => (await eventsNamed(page, "verification_badge_opened"))[0])
+      .toMatchObject({ presentation: "popup", popup_width: 560, popup_height: 490 });
   });
 });

@@ -33,7 +33,12 @@ test("city page on a phone: cards two screens down are rendered only when the vi
   const farBelow = atLoad.filter((card) => card.top > 2 * PHONE.height);
   expect(farBelow.length).toBeGreaterThanOrEqual(4);
   expect(farBelow.map((card) => card.rendered)).toEqual(farBelow.map(() => false));
-  expect(await page.locator("footer a").first().evaluate((link) => link.checkVisibility({ contentVisibilityAuto: true }))).toBe(false);
+  expect(
+    await page
+      .locator("footer a")
+      .first()
+      .evaluate((link) => link.checkVisibility({ contentVisibilityAuto: true })),
+  ).toBe(false);
 
   // ...and the last one is drawn as soon as 10 px of it scroll onto the screen.
   await page.evaluate(() => {

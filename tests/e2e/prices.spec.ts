@@ -35,7 +35,10 @@ async function startStorefront(env: Record<string, string>): Promise<Storefront>
   });
   const origin = `http://localhost:${port}`;
   for (let i = 0; i < 200; i += 1) {
-    const up = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+    const up = await fetch(`${origin}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return { origin, stop: () => new Promise((resolve) => (child.once("exit", () => resolve()), child.kill("SIGTERM"))) };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -120,7 +123,10 @@ test.describe("prices and cards with the sandbox API", () => {
       "href",
       "https://london-theatre-tickets.book.roamly.example/en/book/17637/seatmap/?currency=GBP",
     );
-    await expect(page.getByRole("link", { name: "Book now: Hamilton" })).toHaveAttribute("href", new RegExp(`/en/book/17638/seatmap-svg/\\?date=${today()}&currency=GBP$`));
+    await expect(page.getByRole("link", { name: "Book now: Hamilton" })).toHaveAttribute(
+      "href",
+      new RegExp(`/en/book/17638/seatmap-svg/\\?date=${today()}&currency=GBP$`),
+    );
   });
 
   test("switching currency in the header re-renders prices in the new currency", async ({ page }) => {

@@ -72,7 +72,11 @@ test.describe("malformed input", () => {
       fc.constantFrom("", "en", "fr", "ar", "id", "EN", "zz", "../", "%00", "<script>", "' OR 1=1", "\u0000", "é", "🙂"),
       fc.string({ minLength: 200, maxLength: 600 }),
     );
-    const segment = fc.oneof(fc.webSegment(), text.map((s) => encodeURIComponent(s)), fc.constantFrom("fr", "ar", "shows", "les-miserables", "..", "%2e%2e", "%E0%A4%A"));
+    const segment = fc.oneof(
+      fc.webSegment(),
+      text.map((s) => encodeURIComponent(s)),
+      fc.constantFrom("fr", "ar", "shows", "les-miserables", "..", "%2e%2e", "%E0%A4%A"),
+    );
     const cases = fc.sample(
       fc.record({
         form: fc.constantFrom("query", "path", "host-path"),
@@ -86,9 +90,10 @@ test.describe("malformed input", () => {
     );
     const failures: string[] = [];
     const run = async (c: (typeof cases)[number]) => {
-      const path = c.form === "query"
-        ? `/?uid=${encodeURIComponent(c.uid)}&lang=${encodeURIComponent(c.lang)}`
-        : `/${c.segments.join("/")}${c.form === "host-path" ? `?lang=${encodeURIComponent(c.lang)}` : ""}`;
+      const path =
+        c.form === "query"
+          ? `/?uid=${encodeURIComponent(c.uid)}&lang=${encodeURIComponent(c.lang)}`
+          : `/${c.segments.join("/")}${c.form === "host-path" ? `?lang=${encodeURIComponent(c.lang)}` : ""}`;
       const cookie = `currency=${encodeURIComponent(c.currency)}`;
       const headers: Record<string, string> = { cookie };
       if (c.form === "host-path") headers.host = c.host;

@@ -10,9 +10,7 @@ type Entry = Record<string, unknown> | unknown[];
 /** The data layer as plain JSON; gtag()'s arguments objects become arrays (as the plan describes them). */
 function readDataLayer(page: Page): Promise<Entry[]> {
   return page.evaluate(() =>
-    (window.dataLayer ?? []).map((entry) =>
-      Object.prototype.toString.call(entry) === "[object Arguments]" ? Array.from(entry as ArrayLike<unknown>) : entry,
-    ),
+    (window.dataLayer ?? []).map((entry) => (Object.prototype.toString.call(entry) === "[object Arguments]" ? Array.from(entry as ArrayLike<unknown>) : entry)),
   ) as Promise<Entry[]>;
 }
 
@@ -169,7 +167,9 @@ test.describe("the first page view is written by the server into <head>", () => 
   test.describe("with JavaScript", () => {
     test.use({ userAgent: DESKTOP_UA, viewport: { width: 1280, height: 800 } });
 
-    test("one page_viewed for the first document, in the data layer at the first frame and first after consent; a client-side navigation adds exactly one more", async ({ page }) => {
+    test("one page_viewed for the first document, in the data layer at the first frame and first after consent; a client-side navigation adds exactly one more", async ({
+      page,
+    }) => {
       // What the data layer holds when the first frame is about to be painted.
       await page.addInitScript(() => {
         requestAnimationFrame(() => {

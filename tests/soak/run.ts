@@ -77,12 +77,27 @@ async function main() {
     if (check.renderedPrice) failures.push(`${check.page}: a price rendered although every price call failed`);
   }
 
-  const report = { date: new Date().toISOString(), durationSeconds: DURATION, faults: FAULTS, requests, statusCounts, errors, timeouts, memory: { baselineMb: baseline, peakMb: peak, growthMb: growth, secondHalfGrowthMb: lateGrowth, samples }, emptyPriceChecks, failures };
+  const report = {
+    date: new Date().toISOString(),
+    durationSeconds: DURATION,
+    faults: FAULTS,
+    requests,
+    statusCounts,
+    errors,
+    timeouts,
+    memory: { baselineMb: baseline, peakMb: peak, growthMb: growth, secondHalfGrowthMb: lateGrowth, samples },
+    emptyPriceChecks,
+    failures,
+  };
   mkdirSync("tests/soak/results", { recursive: true });
   writeFileSync("tests/soak/results/latest.json", `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\n${requests} requests in ${DURATION} s with faults "${FAULTS}": ${JSON.stringify(statusCounts)}, ${errors} errors, ${timeouts} timeouts`);
-  console.log(`memory: baseline ${baseline} MB, peak ${peak} MB, growth ${growth} MB (bound ${MAX_GROWTH_MB} MB), second half ${lateGrowth} MB (bound ${MAX_LATE_GROWTH_MB} MB)`);
-  console.log(`with every price call failing: ${emptyPriceChecks.map((c) => `${c.page} ${c.status}${c.renderedPrice ? " PRICE SHOWN" : " empty"}`).join(", ")}`);
+  console.log(
+    `memory: baseline ${baseline} MB, peak ${peak} MB, growth ${growth} MB (bound ${MAX_GROWTH_MB} MB), second half ${lateGrowth} MB (bound ${MAX_LATE_GROWTH_MB} MB)`,
+  );
+  console.log(
+    `with every price call failing: ${emptyPriceChecks.map((c) => `${c.page} ${c.status}${c.renderedPrice ? " PRICE SHOWN" : " empty"}`).join(", ")}`,
+  );
   console.log(failures.length ? `\nFAILED:\n  ${failures.join("\n  ")}` : "\nSoak passed.");
   process.exit(failures.length ? 1 : 0);
 }

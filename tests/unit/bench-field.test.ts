@@ -98,15 +98,26 @@ describe("outcomeOf", () => {
             { t: 2, value: 0.02, hadRecentInput: false },
             { t: 3, value: 0.1, hadRecentInput: true },
           ],
-        })
-      )
+        }),
+      ),
     );
     expect(o.cls).toBeCloseTo(0.03);
     expect(o.clsWithInput).toBeCloseTo(0.13);
   });
 
   it("takes the last LCP entry", () => {
-    expect(outcomeOf(facts(record({ lcp: [{ t: 800, size: 10 }, { t: 1400, size: 900 }] }))).lcpMs).toBe(1400);
+    expect(
+      outcomeOf(
+        facts(
+          record({
+            lcp: [
+              { t: 800, size: 10 },
+              { t: 1400, size: 900 },
+            ],
+          }),
+        ),
+      ).lcpMs,
+    ).toBe(1400);
   });
 
   it("a failed visit is a lost tap with its error", () => {
@@ -157,7 +168,11 @@ describe("summarise", () => {
   });
 
   it("counts taps off their control, failed visits and missing page views", () => {
-    const odd = summarise("city", [outcome({ onControl: false }), outcome({ error: "boom", onControl: false, lost: true, pageViewedMs: null }), outcome({ pageViewedMs: null })]);
+    const odd = summarise("city", [
+      outcome({ onControl: false }),
+      outcome({ error: "boom", onControl: false, lost: true, pageViewedMs: null }),
+      outcome({ pageViewedMs: null }),
+    ]);
     expect(odd.offControl).toBe(1);
     expect(odd.failedVisits).toBe(1);
     expect(odd.pageViewedMissing).toBe(1);

@@ -11,8 +11,23 @@ function trace(tasks: Array<{ at: number; wall: number; cpu: number; tid?: numbe
     { name: "thread_name", ph: "M", pid: RENDERER, tid: 2, ts: 0, args: { name: "Compositor" } },
     // A task before the navigation (about:blank) is not the page's.
     { name: "RunTask", ph: "X", pid: RENDERER, tid: MAIN, ts: 500, dur: 90_000, tdur: 90_000 },
-    { name: "navigationStart", ph: "R", pid: RENDERER, tid: MAIN, ts: 1_000, args: { data: { isLoadingMainFrame: true, documentLoaderURL: "http://127.0.0.1/" } } },
-    ...tasks.map((t) => ({ name: "RunTask", ph: "X", pid: t.pid ?? RENDERER, tid: t.tid ?? MAIN, ts: 1_000 + t.at * 1000, dur: t.wall * 1000, tdur: t.cpu * 1000 })),
+    {
+      name: "navigationStart",
+      ph: "R",
+      pid: RENDERER,
+      tid: MAIN,
+      ts: 1_000,
+      args: { data: { isLoadingMainFrame: true, documentLoaderURL: "http://127.0.0.1/" } },
+    },
+    ...tasks.map((t) => ({
+      name: "RunTask",
+      ph: "X",
+      pid: t.pid ?? RENDERER,
+      tid: t.tid ?? MAIN,
+      ts: 1_000 + t.at * 1000,
+      dur: t.wall * 1000,
+      tdur: t.cpu * 1000,
+    })),
   ];
 }
 

@@ -32,7 +32,7 @@ const NASTY_VALUES = [
   "https://youtu.be/dQw4w9WgXcQ",
   "https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC",
   "https://www.google.com/maps/embed?pb=!3m2!1sen!2sfr",
-  "https://www.google.com/maps/embed?pb=x&hl=en\"onload=\"alert(1)",
+  'https://www.google.com/maps/embed?pb=x&hl=en"onload="alert(1)',
   "https://www.louvre.fr/en",
   "www.louvre.fr",
   "/media/paris/eiffel.jpg",
@@ -50,7 +50,33 @@ const NASTY_VALUES = [
   "16:9",
 ];
 
-const KEYS = ["href", "src", "to", "label", "text", "title", "type", "value", "format", "id", "kind", "alt", "width", "height", "fallback", "tone", "newtab", "onclick", "onerror", "style", "srcdoc", "ratio", "appearance", "compact", "truncate"];
+const KEYS = [
+  "href",
+  "src",
+  "to",
+  "label",
+  "text",
+  "title",
+  "type",
+  "value",
+  "format",
+  "id",
+  "kind",
+  "alt",
+  "width",
+  "height",
+  "fallback",
+  "tone",
+  "newtab",
+  "onclick",
+  "onerror",
+  "style",
+  "srcdoc",
+  "ratio",
+  "appearance",
+  "compact",
+  "truncate",
+];
 
 const value = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...NASTY_VALUES) },
@@ -157,9 +183,23 @@ describe("content safety (property-based)", () => {
   it("body blocks with hostile URLs stay safe (1000 inputs)", () => {
     const url = fc.constantFrom(...NASTY_VALUES);
     const blockArb: fc.Arbitrary<Block> = fc.oneof(
-      fc.record({ type: fc.constant("image" as const), url, fallbackUrl: url, alt: fc.string({ maxLength: 20 }), width: fc.integer({ min: 1, max: 4000 }), height: fc.integer({ min: 1, max: 4000 }), highQuality: fc.boolean(), faceCrop: fc.boolean() }),
+      fc.record({
+        type: fc.constant("image" as const),
+        url,
+        fallbackUrl: url,
+        alt: fc.string({ maxLength: 20 }),
+        width: fc.integer({ min: 1, max: 4000 }),
+        height: fc.integer({ min: 1, max: 4000 }),
+        highQuality: fc.boolean(),
+        faceCrop: fc.boolean(),
+      }),
       fc.record({ type: fc.constant("video" as const), url, title: fc.string({ minLength: 1, maxLength: 20 }), posterUrl: url }),
-      fc.record({ type: fc.constant("download" as const), url: fc.constantFrom("/media/a.pdf", "https://a.example/b.pdf"), label: fc.string({ minLength: 1, maxLength: 10 }), fileName: fc.constant("a.pdf") }),
+      fc.record({
+        type: fc.constant("download" as const),
+        url: fc.constantFrom("/media/a.pdf", "https://a.example/b.pdf"),
+        label: fc.string({ minLength: 1, maxLength: 10 }),
+        fileName: fc.constant("a.pdf"),
+      }),
     );
     fc.assert(
       fc.property(blockArb, (b) => {

@@ -65,7 +65,7 @@ describe("inline blocks", () => {
   });
 
   it("link: uid links go to the page in the page language; new-tab links are marked", () => {
-    const a = dom(renderRich("{link to=www.paris-experiences.example.eiffel-tower label=\"Eiffel Tower tickets\"}", "fr")).querySelector("a")!;
+    const a = dom(renderRich('{link to=www.paris-experiences.example.eiffel-tower label="Eiffel Tower tickets"}', "fr")).querySelector("a")!;
     expect(a.getAttribute("href")).toBe("/?uid=www.paris-experiences.example.eiffel-tower&lang=fr");
     expect(a.hasAttribute("target")).toBe(false);
     const tab = dom(renderRich('{a href="https://www.louvre.fr/en" label="Louvre" newtab}')).querySelector("a")!;
@@ -105,10 +105,12 @@ describe("inline blocks", () => {
   });
 
   it("cta: a button-like link, primary unless secondary", () => {
-    const a = dom(renderRich('{cta label="Book the summit" href="https://book.paris-experiences.example/en/book/10001/" newtab}')).querySelector("[data-cta] a")!;
+    const a = dom(renderRich('{cta label="Book the summit" href="https://book.paris-experiences.example/en/book/10001/" newtab}')).querySelector(
+      "[data-cta] a",
+    )!;
     expect(a.textContent).toContain("Book the summit");
     expect(a.getAttribute("rel")).toBe("noopener noreferrer");
-    expect(dom(renderRich('{cta label=Go href=/ appearance=ghost}')).querySelector("a")).toBeNull();
+    expect(dom(renderRich("{cta label=Go href=/ appearance=ghost}")).querySelector("a")).toBeNull();
   });
 
   it("callout and notes: named asides", () => {
@@ -122,7 +124,9 @@ describe("inline blocks", () => {
   });
 
   it("iframe: maps are lazy, titled, sized, and in the page language", () => {
-    const frame = dom(renderRich('{iframe src="https://www.google.com/maps/embed?pb=!1m2!3m2!1sen!2sfr!4v1" title="Map of the Louvre" ratio=4:3}', "fr")).querySelector("iframe")!;
+    const frame = dom(
+      renderRich('{iframe src="https://www.google.com/maps/embed?pb=!1m2!3m2!1sen!2sfr!4v1" title="Map of the Louvre" ratio=4:3}', "fr"),
+    ).querySelector("iframe")!;
     expect(frame.getAttribute("loading")).toBe("lazy");
     expect(frame.getAttribute("title")).toBe("Map of the Louvre");
     expect(frame.getAttribute("src")).toContain("hl=fr");
@@ -169,7 +173,19 @@ describe("inline blocks", () => {
 
 describe("body blocks", () => {
   it("image: width, height, lazy, fallback and caption", () => {
-    const root = dom(renderBlock({ type: "image", url: "/media/a.jpg", fallbackUrl: "/media/fallback.jpg", alt: "Seine", width: 1200, height: 800, highQuality: true, faceCrop: false, caption: "The Seine at dusk" }));
+    const root = dom(
+      renderBlock({
+        type: "image",
+        url: "/media/a.jpg",
+        fallbackUrl: "/media/fallback.jpg",
+        alt: "Seine",
+        width: 1200,
+        height: 800,
+        highQuality: true,
+        faceCrop: false,
+        caption: "The Seine at dusk",
+      }),
+    );
     const img = root.querySelector("img")!;
     expect(img.getAttribute("src")).toBe("/media/a.jpg?auto=format%2Ccompress&w=1800&h=1200&q=100");
     expect(img.getAttribute("loading")).toBe("lazy");
@@ -177,9 +193,14 @@ describe("body blocks", () => {
   });
 
   it("video: YouTube (every URL form) becomes the tracked player with the id; others a lazy frame or a link", () => {
-    for (const url of [`https://www.youtube.com/watch?v=${YT}`, `https://youtu.be/${YT}`, `https://www.youtube.com/embed/${YT}`, `https://www.youtube-nocookie.com/embed/${YT}`]) {
+    for (const url of [
+      `https://www.youtube.com/watch?v=${YT}`,
+      `https://youtu.be/${YT}`,
+      `https://www.youtube.com/embed/${YT}`,
+      `https://www.youtube-nocookie.com/embed/${YT}`,
+    ]) {
       const html = renderBlock({ type: "video", url, title: "Paris by night" });
-      expect(html).toContain("data-embed=\"youtube\"");
+      expect(html).toContain('data-embed="youtube"');
       expect(html).toContain(YT);
       expect(html).not.toContain("<iframe");
     }
@@ -189,7 +210,9 @@ describe("body blocks", () => {
   });
 
   it("video: the poster has intrinsic dimensions (16:9), like every other image", () => {
-    const img = dom(renderBlock({ type: "video", url: `https://youtu.be/${YT}`, title: "Paris by night", posterUrl: "/media/paris/video-poster.jpg" })).querySelector("img")!;
+    const img = dom(
+      renderBlock({ type: "video", url: `https://youtu.be/${YT}`, title: "Paris by night", posterUrl: "/media/paris/video-poster.jpg" }),
+    ).querySelector("img")!;
     expect(img.getAttribute("src")).toBe("/media/paris/video-poster.jpg");
     expect([img.getAttribute("width"), img.getAttribute("height")]).toEqual(["1280", "720"]);
   });

@@ -11,12 +11,14 @@ const ROOT = join(__dirname, "..", "..");
 const SOURCES = join(ROOT, "tokens", "brand-sources");
 const PUBLIC = join(ROOT, "public", "brand");
 
-const svgs = (dir: string) => readdirSync(dir).filter((name) => name.endsWith(".svg")).sort();
+const svgs = (dir: string) =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith(".svg"))
+    .sort();
 const read = (dir: string, name: string) => readFileSync(join(dir, name), "utf8");
 const rootAttribute = (svg: string, attribute: string) => svg.match(new RegExp(`<svg[^>]*\\s${attribute}="([^"]*)"`))?.[1];
 const count = (svg: string, element: string) => svg.match(new RegExp(`<${element}[\\s>]`, "g"))?.length ?? 0;
-const fills = (svg: string, element: string) =>
-  [...svg.matchAll(new RegExp(`<${element}\\s[^>]*fill="([^"]*)"`, "g"))].map((match) => match[1]);
+const fills = (svg: string, element: string) => [...svg.matchAll(new RegExp(`<${element}\\s[^>]*fill="([^"]*)"`, "g"))].map((match) => match[1]);
 
 describe("brand SVGs", () => {
   it("every served brand SVG has a source, and every source is served", () => {

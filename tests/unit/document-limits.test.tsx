@@ -15,12 +15,19 @@ const WORST: Record<string, string> = {
   "paragraphs of escaped text": Array.from({ length: L.textElementsPerDocument / L.blocks }, () => escaped(PER_BLOCK / 10 - 2)).join("\n\n"),
   callouts: `{callout tone=warning title=T text="${escaped(Math.floor(PER_BLOCK / INLINE_PER_BLOCK) - 40)}"}\n`.repeat(INLINE_PER_BLOCK),
   notes: `{notes title=T text="${"<|".repeat(Math.floor((PER_BLOCK / INLINE_PER_BLOCK - 30) / 2))}"}\n`.repeat(INLINE_PER_BLOCK),
-  "map frames": `{iframe src="https://www.google.com/maps/embed?pb=${"!1m2".repeat(Math.floor((PER_BLOCK / INLINE_PER_BLOCK - 80) / 4))}" title=T}\n`.repeat(INLINE_PER_BLOCK),
+  "map frames": `{iframe src="https://www.google.com/maps/embed?pb=${"!1m2".repeat(Math.floor((PER_BLOCK / INLINE_PER_BLOCK - 80) / 4))}" title=T}\n`.repeat(
+    INLINE_PER_BLOCK,
+  ),
 };
 
 describe("a document at the limits", () => {
   it.each(Object.entries(WORST))("%s: valid, and under 1 MB of HTML and hydration data", (_, text) => {
-    const doc = PageDocumentSchema.parse({ pageType: "guide", seo: { title: "T", description: "D" }, heading: "H", body: Array.from({ length: L.blocks }, () => ({ type: "rich_text", text })) });
+    const doc = PageDocumentSchema.parse({
+      pageType: "guide",
+      seo: { title: "T", description: "D" },
+      heading: "H",
+      body: Array.from({ length: L.blocks }, () => ({ type: "rich_text", text })),
+    });
     const view = toPageView(doc, "en");
     const html = render(<PageBody doc={view} />);
     expect(html.length + JSON.stringify(view).length).toBeLessThan(1_000_000);

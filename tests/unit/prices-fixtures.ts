@@ -36,7 +36,12 @@ const lttPage = {
   heading: "West End prices test",
   body: [
     { type: "price", id: "musicals-price", label: "Musicals from", source: { kind: "collection", id: 5101 } },
-    { type: "experience_list", id: "musicals", title: "West End musicals", source: { kind: "tour-groups", ids: [17637, 17638, 17639, 17640, 17641, 17642, 17643, 17644] } },
+    {
+      type: "experience_list",
+      id: "musicals",
+      title: "West End musicals",
+      source: { kind: "tour-groups", ids: [17637, 17638, 17639, 17640, 17641, 17642, 17643, 17644] },
+    },
   ],
 };
 
@@ -45,7 +50,10 @@ export function makePricesContent(options: { parisExperienceLimit?: number } = {
   const dir = mkdtempSync(path.join(tmpdir(), "prices-content-"));
   cpSync(path.resolve("content"), dir, { recursive: true });
   writeFileSync(path.join(dir, "paris-experiences/pages", `${PRICES_PAGE_PATH}.en.json`), JSON.stringify(parisPage, null, 2));
-  writeFileSync(path.join(dir, "paris-experiences/pages", `${PRICES_PAGE_PATH}.fr.json`), JSON.stringify({ ...parisPage, heading: "Page de test des prix" }, null, 2));
+  writeFileSync(
+    path.join(dir, "paris-experiences/pages", `${PRICES_PAGE_PATH}.fr.json`),
+    JSON.stringify({ ...parisPage, heading: "Page de test des prix" }, null, 2),
+  );
   writeFileSync(path.join(dir, "london-theatre-tickets/pages", `${PRICES_PAGE_PATH}.en.json`), JSON.stringify(lttPage, null, 2));
   if (options.parisExperienceLimit !== undefined) {
     const sitePath = path.join(dir, "paris-experiences/site.json");

@@ -15,7 +15,14 @@ let cache: ReturnType<typeof import("~/prices/api-runtime.server").priceCache>;
 beforeAll(async () => {
   sandbox = await startSandbox();
   content = makePricesContent({ parisExperienceLimit: 50 });
-  Object.assign(process.env, { CONTENT_DIR: content.dir, URL_MODE: "development", PRICE_BUDGET_MS: "800", BOOKING_DOMAIN: "book.roamly.example", FIREWALL_ALLOW_KEY: "k3y", SERVER_TIMING_KEY: TIMING_KEY });
+  Object.assign(process.env, {
+    CONTENT_DIR: content.dir,
+    URL_MODE: "development",
+    PRICE_BUDGET_MS: "800",
+    BOOKING_DOMAIN: "book.roamly.example",
+    FIREWALL_ALLOW_KEY: "k3y",
+    SERVER_TIMING_KEY: TIMING_KEY,
+  });
   delete process.env.API_BASE_URL;
   delete process.env.API_SECONDARY_URL;
   const runtime = await import("~/prices/api-runtime.server");
@@ -71,7 +78,9 @@ describe("page loader with prices", () => {
   });
 
   it("behind a CDN that sends X-Device, varies on it instead of the signals it was computed from", async () => {
-    const { data, headers } = await page(PARIS_PRICES_UID, { headers: { "x-device": "mobile", "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+    const { data, headers } = await page(PARIS_PRICES_UID, {
+      headers: { "x-device": "mobile", "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+    });
     expect(headers.Vary).toBe("X-Currency, Cloudfront-Viewer-Country, X-Device");
     expect(data.context).toMatchObject({ isMobile: true, isBot: false });
   });
@@ -146,7 +155,10 @@ describe("page loader with prices", () => {
 
 describe("page loader: the first page view for <head>", () => {
   it("holds the page view the pipeline would push, less the visitor's own parts (click ids, other parameters); none for a bot", async () => {
-    const { data } = await page(PARIS_PRICES_UID, { query: "&gclid=Cj0KCQ-abc_1", headers: { "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0 Safari/537.36" } });
+    const { data } = await page(PARIS_PRICES_UID, {
+      query: "&gclid=Cj0KCQ-abc_1",
+      headers: { "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0 Safari/537.36" },
+    });
     expect(data.pageView).toEqual({
       event: "page_viewed",
       page_title: data.seo.title.slice(0, 100),

@@ -10,21 +10,21 @@ const currency = shared(() => prop(z.string().check(z.regex(/^[A-Z]{3}$/)), "ISO
 
 const ga4Item = shared(() =>
   z.object({
-  item_id: prop(z.string().check(z.maxLength(40)), "Tour group id"),
-  item_name: prop(z.string().check(z.maxLength(100)), "Tour group name as shown"),
-  price: prop(z.optional(z.number().check(z.nonnegative())), "Listing price shown, absent when unavailable"),
-  currency: z.optional(currency()),
-  index: prop(z.int().check(z.nonnegative()), "Position in the list, from 0"),
-  item_category: prop(z.optional(z.string().check(z.maxLength(100))), "Category display name"),
-  item_list_id: prop(z.optional(z.string().check(z.maxLength(100))), "List the item was shown in"),
+    item_id: prop(z.string().check(z.maxLength(40)), "Tour group id"),
+    item_name: prop(z.string().check(z.maxLength(100)), "Tour group name as shown"),
+    price: prop(z.optional(z.number().check(z.nonnegative())), "Listing price shown, absent when unavailable"),
+    currency: z.optional(currency()),
+    index: prop(z.int().check(z.nonnegative()), "Position in the list, from 0"),
+    item_category: prop(z.optional(z.string().check(z.maxLength(100))), "Category display name"),
+    item_list_id: prop(z.optional(z.string().check(z.maxLength(100))), "List the item was shown in"),
   }),
 );
 
 const ecommerceList = shared(() =>
   z.object({
-  item_list_id: prop(z.string().check(z.maxLength(100)), "Stable id of the list (block id or source key)"),
-  item_list_name: prop(z.string().check(z.maxLength(100)), "List title as shown"),
-  items: prop(z.array(ga4Item()).check(z.maxLength(200)), "Items shown (GA4 allows at most 200)"),
+    item_list_id: prop(z.string().check(z.maxLength(100)), "Stable id of the list (block id or source key)"),
+    item_list_name: prop(z.string().check(z.maxLength(100)), "List title as shown"),
+    items: prop(z.array(ga4Item()).check(z.maxLength(200)), "Items shown (GA4 allows at most 200)"),
   }),
 );
 
@@ -35,15 +35,13 @@ export const commerceEvents = [
     category: "commerce",
     owner: "growth",
     version: "1-0-0",
-    properties: () => z.object({
-      tgid: prop(z.int().check(z.positive()), "Tour group id being booked"),
-      flow_type: prop(
-        z.enum(FLOW_TYPES),
-        "Booking flow the link opens",
-      ),
-      price: prop(z.nullable(z.number().check(z.nonnegative())), "Listing price shown on the link, null when unavailable"),
-      currency: currency(),
-    }),
+    properties: () =>
+      z.object({
+        tgid: prop(z.int().check(z.positive()), "Tour group id being booked"),
+        flow_type: prop(z.enum(FLOW_TYPES), "Booking flow the link opens"),
+        price: prop(z.nullable(z.number().check(z.nonnegative())), "Listing price shown on the link, null when unavailable"),
+        currency: currency(),
+      }),
     emittedBy: ["ExperienceCard (book link)", "inline {cta} booking links"],
     dataLayer: "push",
     examples: {
@@ -84,7 +82,13 @@ export const commerceEvents = [
       invalid: [
         { ecommerce: { item_list_id: "top", item_list_name: "Top", items: [{ item_id: "1", item_name: "A", index: -1 }] } },
         { ecommerce: { item_list_id: "top", items: [] } },
-        { ecommerce: { item_list_id: "top", item_list_name: "Top", items: Array.from({ length: 201 }, (_, i) => ({ item_id: String(i), item_name: "A", index: i })) } },
+        {
+          ecommerce: {
+            item_list_id: "top",
+            item_list_name: "Top",
+            items: Array.from({ length: 201 }, (_, i) => ({ item_id: String(i), item_name: "A", index: i })),
+          },
+        },
       ],
     },
   }),
@@ -117,10 +121,11 @@ export const commerceEvents = [
     category: "system",
     owner: "platform",
     version: "1-0-0",
-    properties: () => z.object({
-      source_kind: prop(z.enum(["collection", "category", "sub-category", "tour-group"]), "Which price call"),
-      source_id: prop(z.int().check(z.positive()), "Id of the collection, category or tour group"),
-    }),
+    properties: () =>
+      z.object({
+        source_kind: prop(z.enum(["collection", "category", "sub-category", "tour-group"]), "Which price call"),
+        source_id: prop(z.int().check(z.positive()), "Id of the collection, category or tour group"),
+      }),
     emittedBy: ["PriceTag (rendered with no price)"],
     dataLayer: "dedupe",
     examples: {
@@ -128,7 +133,10 @@ export const commerceEvents = [
         { source_kind: "collection", source_id: 198 },
         { source_kind: "tour-group", source_id: 17637 },
       ],
-      invalid: [{ source_kind: "city", source_id: 1 }, { source_kind: "collection", source_id: 1.5 }],
+      invalid: [
+        { source_kind: "city", source_id: 1 },
+        { source_kind: "collection", source_id: 1.5 },
+      ],
     },
   }),
   defineEvent({
@@ -137,10 +145,11 @@ export const commerceEvents = [
     category: "interaction",
     owner: "growth",
     version: "1-0-0",
-    properties: () => z.object({
-      from_currency: prop(z.string().check(z.regex(/^[A-Z]{3}$/)), "Currency before the change"),
-      to_currency: prop(z.string().check(z.regex(/^[A-Z]{3}$/)), "Currency chosen"),
-    }),
+    properties: () =>
+      z.object({
+        from_currency: prop(z.string().check(z.regex(/^[A-Z]{3}$/)), "Currency before the change"),
+        to_currency: prop(z.string().check(z.regex(/^[A-Z]{3}$/)), "Currency chosen"),
+      }),
     emittedBy: ["CurrencySelector"],
     dataLayer: "push",
     examples: {
@@ -154,15 +163,19 @@ export const commerceEvents = [
     category: "interaction",
     owner: "growth",
     version: "1-0-0",
-    properties: () => z.object({
-      from_language: prop(z.string().check(z.regex(/^[a-z]{2}$/)), "Language before the change"),
-      to_language: prop(z.string().check(z.regex(/^[a-z]{2}$/)), "Language chosen"),
-    }),
+    properties: () =>
+      z.object({
+        from_language: prop(z.string().check(z.regex(/^[a-z]{2}$/)), "Language before the change"),
+        to_language: prop(z.string().check(z.regex(/^[a-z]{2}$/)), "Language chosen"),
+      }),
     emittedBy: ["LanguageSelector"],
     dataLayer: "push",
     examples: {
       valid: [{ from_language: "en", to_language: "fr" }],
-      invalid: [{ from_language: "en", to_language: "FR" }, { from_language: "en", to_language: "fr-FR" }],
+      invalid: [
+        { from_language: "en", to_language: "FR" },
+        { from_language: "en", to_language: "fr-FR" },
+      ],
     },
   }),
 ] as const;

@@ -14,14 +14,15 @@ export const storefrontEvents = [
     category: "page",
     owner: "analytics",
     version: "1-0-0",
-    properties: () => z.object({
-      page_title: prop(z.string().check(z.maxLength(100)), "The document title, truncated to 100 characters"),
-      page_path: prop(z.string().check(z.startsWith("/"), z.maxLength(100)), "Path and query of the page, truncated to 100 characters"),
-      page_referrer: prop(
-        z.optional(z.string().check(z.maxLength(100))),
-        "Origin and path (no query, which may carry personal data) of the previous page: the last route on client-side navigations, document.referrer on the first page; truncated to 100 characters",
-      ),
-    }),
+    properties: () =>
+      z.object({
+        page_title: prop(z.string().check(z.maxLength(100)), "The document title, truncated to 100 characters"),
+        page_path: prop(z.string().check(z.startsWith("/"), z.maxLength(100)), "Path and query of the page, truncated to 100 characters"),
+        page_referrer: prop(
+          z.optional(z.string().check(z.maxLength(100))),
+          "Origin and path (no query, which may carry personal data) of the previous page: the last route on client-side navigations, document.referrer on the first page; truncated to 100 characters",
+        ),
+      }),
     emittedBy: ["The server, in <head> (document load: app/page/page-view-push.server.ts)", "TrackingBootstrap (each client-side route change)"],
     dataLayer: "push",
     examples: {
@@ -29,11 +30,7 @@ export const storefrontEvents = [
         { page_title: "Things to do in Paris", page_path: "/?uid=www.paris-experiences.example&lang=en" },
         { page_title: "Eiffel Tower tickets", page_path: "/eiffel-tower/", page_referrer: "https://www.google.com/" },
       ],
-      invalid: [
-        { page_title: "No path" },
-        { page_title: "Relative path", page_path: "eiffel-tower/" },
-        { page_title: "x".repeat(101), page_path: "/" },
-      ],
+      invalid: [{ page_title: "No path" }, { page_title: "Relative path", page_path: "eiffel-tower/" }, { page_title: "x".repeat(101), page_path: "/" }],
     },
   }),
   defineEvent({
@@ -42,20 +39,18 @@ export const storefrontEvents = [
     category: "system",
     owner: "privacy",
     version: "1-0-0",
-    properties: () => z.object({
-      ad_storage: consentValue("ad_storage"),
-      analytics_storage: consentValue("analytics_storage"),
-      ad_user_data: consentValue("ad_user_data"),
-      ad_personalization: consentValue("ad_personalization"),
-    }),
+    properties: () =>
+      z.object({
+        ad_storage: consentValue("ad_storage"),
+        analytics_storage: consentValue("analytics_storage"),
+        ad_user_data: consentValue("ad_user_data"),
+        ad_personalization: consentValue("ad_personalization"),
+      }),
     emittedBy: ["setConsent() (tracking/consent-update.ts)", "window.storefrontConsent.set() for a consent banner"],
     dataLayer: "push",
     examples: {
       valid: [{ ad_storage: "denied", analytics_storage: "granted", ad_user_data: "denied", ad_personalization: "denied" }],
-      invalid: [
-        { ad_storage: "yes", analytics_storage: "granted", ad_user_data: "denied", ad_personalization: "denied" },
-        { analytics_storage: "granted" },
-      ],
+      invalid: [{ ad_storage: "yes", analytics_storage: "granted", ad_user_data: "denied", ad_personalization: "denied" }, { analytics_storage: "granted" }],
     },
   }),
   defineEvent({
@@ -65,12 +60,13 @@ export const storefrontEvents = [
     category: "system",
     owner: "analytics",
     version: "1-0-0",
-    properties: () => z.object({
-      violated_event: prop(z.string().check(z.minLength(1), z.maxLength(40)), "Name of the dropped event (as called, truncated to 40 characters)"),
-      issue_paths: prop(z.string().check(z.maxLength(100)), "Comma-separated zod issue paths, e.g. properties.to_currency,page.lang"),
-      issues: prop(z.string().check(z.maxLength(100)), "The issues as `path: message; …`, truncated to 100 characters"),
-      issue_count: prop(z.int().check(z.minimum(1)), "How many issues the event had"),
-    }),
+    properties: () =>
+      z.object({
+        violated_event: prop(z.string().check(z.minLength(1), z.maxLength(40)), "Name of the dropped event (as called, truncated to 40 characters)"),
+        issue_paths: prop(z.string().check(z.maxLength(100)), "Comma-separated zod issue paths, e.g. properties.to_currency,page.lang"),
+        issues: prop(z.string().check(z.maxLength(100)), "The issues as `path: message; …`, truncated to 100 characters"),
+        issue_count: prop(z.int().check(z.minimum(1)), "How many issues the event had"),
+      }),
     emittedBy: ["validation plugin (trackStart) in tracking/validation-plugin.ts"],
     dataLayer: "push",
     examples: {

@@ -50,7 +50,16 @@ const EarlyBar = styled("div", {
   padding: "$16 $20",
   borderBottom: "1px solid $divider",
   h2: { flex: 1, fontSize: "$20", margin: 0 },
-  button: { minWidth: "44px", minHeight: "44px", border: "none", borderRadius: "$8", backgroundColor: "transparent", color: "$text", cursor: "pointer", fontSize: "$20" },
+  button: {
+    minWidth: "44px",
+    minHeight: "44px",
+    border: "none",
+    borderRadius: "$8",
+    backgroundColor: "transparent",
+    color: "$text",
+    cursor: "pointer",
+    fontSize: "$20",
+  },
 });
 
 const EarlyBody = styled("div", { padding: "$20" });

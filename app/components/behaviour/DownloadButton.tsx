@@ -56,7 +56,7 @@ export function DownloadButton({ url, fileName, label }: DownloadButtonProps) {
         notifyFailure: () => overlaysRef.current?.showToast({ message: t("downloadFailed"), tone: "error" }),
       },
     }),
-    { url, fileName }
+    { url, fileName },
   );
   const overlaysRef = useRef(overlays);
   overlaysRef.current = overlays;
@@ -68,7 +68,7 @@ export function DownloadButton({ url, fileName, label }: DownloadButtonProps) {
       const current = actor.getSnapshot().context.objectUrl;
       if (current) URL.revokeObjectURL(current);
     },
-    [actor]
+    [actor],
   );
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -82,7 +82,7 @@ export function DownloadButton({ url, fileName, label }: DownloadButtonProps) {
   };
 
   // Before hydration the plain link works (no JavaScript); after a failure the link stays unset.
-  const href = state === "failed" ? undefined : objectUrl ?? url;
+  const href = state === "failed" ? undefined : (objectUrl ?? url);
   return (
     <div>
       <Link

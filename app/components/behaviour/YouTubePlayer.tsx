@@ -96,7 +96,7 @@ export function YouTubePlayer({ videoId, title, posterUrl: rawPosterUrl }: YouTu
         },
       },
     }),
-    { videoId, title }
+    { videoId, title },
   );
 
   useEffect(() => () => player.current?.destroy(), []);

@@ -52,6 +52,16 @@ export function LinkView({ link, children }: { link: ResolvedLink; children?: Re
   );
 }
 
-export function ContentLink({ label, target, newTab, appearance = "link" }: { label: string; target: LinkTarget; newTab: boolean; appearance?: ResolvedLink["appearance"] }) {
+export function ContentLink({
+  label,
+  target,
+  newTab,
+  appearance = "link",
+}: {
+  label: string;
+  target: LinkTarget;
+  newTab: boolean;
+  appearance?: ResolvedLink["appearance"];
+}) {
   return <LinkView link={useResolvedLink(label, target, newTab, appearance)} />;
 }

@@ -35,7 +35,12 @@ function Frame({ src, title, aspectRatio, height }: { src: string; title: string
     />
   );
   return (
-    <Box ref={box} style={height ? { height: `${height}px` } : { aspectRatio: String(aspectRatio ?? 16 / 9) }} data-embed="" data-embed-state={near ? "framed" : "waiting"}>
+    <Box
+      ref={box}
+      style={height ? { height: `${height}px` } : { aspectRatio: String(aspectRatio ?? 16 / 9) }}
+      data-embed=""
+      data-embed-state={near ? "framed" : "waiting"}
+    >
       {near ? frame : <noscript>{frame}</noscript>}
     </Box>
   );

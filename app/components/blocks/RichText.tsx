@@ -10,8 +10,8 @@ import { InlineBlock } from "./InlineBlock";
 
 const Prose = styled("div", {
   maxWidth: "75ch",
-  "h2": { fontSize: "$28", lineHeight: "$snug", marginTop: "$32", marginBottom: "$12", "@mobile": { fontSize: "$24" } },
-  "h3": { fontSize: "$20", lineHeight: "$snug", marginTop: "$24", marginBottom: "$8" },
+  h2: { fontSize: "$28", lineHeight: "$snug", marginTop: "$32", marginBottom: "$12", "@mobile": { fontSize: "$24" } },
+  h3: { fontSize: "$20", lineHeight: "$snug", marginTop: "$24", marginBottom: "$8" },
   "> h2:first-child, > h3:first-child": { marginTop: 0 },
   "p, .para": { lineHeight: "$relaxed", marginTop: 0, marginBottom: "$16" },
   ul: { paddingLeft: "$24", marginBottom: "$16", display: "grid", gap: "$8", lineHeight: "$relaxed" },
@@ -22,7 +22,12 @@ function Inline({ nodes }: { nodes: readonly InlineView[] }) {
     <>
       {nodes.map((node, i) => {
         if (node.kind === "text") return <Fragment key={i}>{node.text}</Fragment>;
-        if (node.kind === "strong") return <strong key={i}><Inline nodes={node.children} /></strong>;
+        if (node.kind === "strong")
+          return (
+            <strong key={i}>
+              <Inline nodes={node.children} />
+            </strong>
+          );
         return <InlineBlock key={i} props={node.props} />;
       })}
     </>
@@ -36,23 +41,33 @@ export function RichText({ nodes }: { nodes: readonly RichTextView[] }) {
         switch (node.kind) {
           case "heading":
             return node.level === 2 ? (
-              <h2 key={i}><Inline nodes={node.children} /></h2>
+              <h2 key={i}>
+                <Inline nodes={node.children} />
+              </h2>
             ) : (
-              <h3 key={i}><Inline nodes={node.children} /></h3>
+              <h3 key={i}>
+                <Inline nodes={node.children} />
+              </h3>
             );
           case "list":
             return (
               <ul key={i}>
                 {node.items.map((item, j) => (
-                  <li key={j}><Inline nodes={item} /></li>
+                  <li key={j}>
+                    <Inline nodes={item} />
+                  </li>
                 ))}
               </ul>
             );
           case "paragraph":
             return node.boxed ? (
-              <div key={i} className="para"><Inline nodes={node.children} /></div>
+              <div key={i} className="para">
+                <Inline nodes={node.children} />
+              </div>
             ) : (
-              <p key={i}><Inline nodes={node.children} /></p>
+              <p key={i}>
+                <Inline nodes={node.children} />
+              </p>
             );
         }
       })}

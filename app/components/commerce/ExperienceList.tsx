@@ -143,9 +143,7 @@ export function ExperienceCard({ experience: e, list, headingLevel = "h3" }: Car
   const priceText = text?.price ?? "";
   const trust = reviewTrust(e);
   const Heading = headingLevel;
-  const href = commerce
-    ? bookingUrl({ ...commerce.booking, tgid: e.id, flowType: e.flowType, attribution })
-    : undefined;
+  const href = commerce ? bookingUrl({ ...commerce.booking, tgid: e.id, flowType: e.flowType, attribution }) : undefined;
 
   useEffect(() => {
     if (!priceText) track("price_unavailable", { source_kind: "tour-group", source_id: e.id });
@@ -178,7 +176,8 @@ export function ExperienceCard({ experience: e, list, headingLevel = "h3" }: Car
               <strong>
                 <RatingStar />
                 {text.rating}
-              </strong> ({text.count} {t("reviews")})
+              </strong>{" "}
+              ({text.count} {t("reviews")})
             </span>
             <Hidden>{t("cardRated").replace("{average}", text.rating).replace("{count}", text.count)}</Hidden>
             {trust === "strong" ? <Badge>{t("cardTopRated")}</Badge> : null}

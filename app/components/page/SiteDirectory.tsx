@@ -30,7 +30,9 @@ export function SiteDirectory({ data }: { data: DirectoryData }) {
     <Wrap id="main">
       <header>
         <h1>Site directory</h1>
-        <p>Every site and page in the embedded content. Links use the development URL form (<code>/?uid=…&amp;lang=…</code>).</p>
+        <p>
+          Every site and page in the embedded content. Links use the development URL form (<code>/?uid=…&amp;lang=…</code>).
+        </p>
         <p>
           For analysts: <a href="/tracking">event catalogue</a>. For developers: <a href="/machines">state machines</a>.
         </p>

@@ -81,11 +81,7 @@ export function Footer({ footer, siteName, callUsSlot, badgeSlot }: FooterProps)
         <div>
           <h2>{siteName}</h2>
           {footer.tagline ? <p>{footer.tagline}</p> : null}
-          {footer.callUs ? (
-            <div style={{ marginTop: "16px" }}>
-              {callUsSlot ?? <CallUsButton callUs={footer.callUs} Button={FooterButton} />}
-            </div>
-          ) : null}
+          {footer.callUs ? <div style={{ marginTop: "16px" }}>{callUsSlot ?? <CallUsButton callUs={footer.callUs} Button={FooterButton} />}</div> : null}
         </div>
         {footer.quickLinks.length ? (
           <nav aria-labelledby="footer-quick-links">

@@ -228,7 +228,15 @@ export function Header({ header, languages, currency, lang }: HeaderProps) {
         <LogoLink href={header.logo.href}>
           {header.logo.animatedSrc ? (
             // spec §8: a failed animated logo shows the static logo instead.
-            <FallbackImageWithKind kind="logo" src={header.logo.animatedSrc} fallbackSrc={header.logo.src} alt={header.logo.alt} width={header.logo.width} height={header.logo.height} loading="eager" />
+            <FallbackImageWithKind
+              kind="logo"
+              src={header.logo.animatedSrc}
+              fallbackSrc={header.logo.src}
+              alt={header.logo.alt}
+              width={header.logo.width}
+              height={header.logo.height}
+              loading="eager"
+            />
           ) : (
             <img src={header.logo.src} alt={header.logo.alt} width={header.logo.width} height={header.logo.height} />
           )}
@@ -243,9 +251,23 @@ export function Header({ header, languages, currency, lang }: HeaderProps) {
           ) : null}
           {header.dropdown.length ? (
             <div style={{ position: "relative" }}>
-              <HeaderButton ref={dropdown.button} type="button" aria-expanded={dropdown.open} aria-controls="header-dropdown" onClick={dropdown.toggle} data-replay="">
+              <HeaderButton
+                ref={dropdown.button}
+                type="button"
+                aria-expanded={dropdown.open}
+                aria-controls="header-dropdown"
+                onClick={dropdown.toggle}
+                data-replay=""
+              >
                 {t("explore")}
-                <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" focusable="false" style={{ transform: dropdown.open ? "rotate(180deg)" : undefined }}>
+                <svg
+                  width="12"
+                  height="12"
+                  viewBox="0 0 24 24"
+                  aria-hidden="true"
+                  focusable="false"
+                  style={{ transform: dropdown.open ? "rotate(180deg)" : undefined }}
+                >
                   <path d="M5 9l7 7 7-7" stroke="currentColor" strokeWidth="2.5" fill="none" strokeLinecap="round" />
                 </svg>
               </HeaderButton>

@@ -75,8 +75,8 @@ export function LivePanel() {
     <Panel aria-labelledby="live-heading">
       <h2 id="live-heading">Live events in this browser</h2>
       <p>
-        Open any storefront page in another tab (or this one) and interact: each event appears here with its validation
-        result. Only this browser, nothing is sent anywhere.
+        Open any storefront page in another tab (or this one) and interact: each event appears here with its validation result. Only this browser, nothing is
+        sent anywhere.
       </p>
       <Toolbar>
         <p role="status" aria-live="polite">

@@ -8,7 +8,8 @@ import { pageViewHeadScript } from "~/page/page-view-push.server";
 export function PageViewScript() {
   const nonce = useNonce();
   // The page route's page view; none on other routes (e.g. /tracking, a 404) and for bots.
-  const push = useMatches().find((match) => (match.data as { kind?: string } | undefined)?.kind === "page")?.data as { pageView: PageViewPush | null } | undefined;
+  const push = useMatches().find((match) => (match.data as { kind?: string } | undefined)?.kind === "page")?.data as
+    { pageView: PageViewPush | null } | undefined;
   if (!push?.pageView) return null;
   // Written on the server only (a .server module is empty in the browser bundle). The browser renders no
   // text, so hydration keeps the server's (as with the Stitches CSS in root.tsx) and a client-side
