@@ -71,8 +71,6 @@ export const PENDING_EXCEPTIONS = {
   // Starts the embedded sandbox and parses SANDBOX_FAULT with its parser: to move behind one boundary module.
   "app/express.server.ts": ["productionNeverLoadsTheSandbox"],
   "app/env.server.ts": ["productionNeverLoadsTheSandbox"],
-  // Takes LanguageOption from load-page.server.ts: to import it from page/page-data.ts.
-  "app/components/shell/Header.tsx": ["viewsNeverImportServerModules"],
 };
 
 /** Tests may import the sandbox (it is their upstream); every other zone holds for them too. */

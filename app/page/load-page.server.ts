@@ -18,8 +18,6 @@ import { buildPageViewPush } from "./page-view-push.server";
 import type { PageViewPush } from "../../tracking/page-view";
 import { buildPageContext, documentVary, isTheatreBrandUid } from "./page-context.server";
 import type { DirectoryData, LanguageOption, NotFoundData, PageData, Shell } from "./page-data";
-// Header.tsx still takes LanguageOption from here; it belongs to page-data.ts (drop this once Header imports it there).
-export type { LanguageOption } from "./page-data";
 import { pageHref, pageUrl } from "~/content/page-url";
 import { resolvePageRequest } from "./resolve-page-request";
 import { isOperatorRequest } from "~/server/server-timing.server";

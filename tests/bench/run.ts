@@ -25,7 +25,7 @@ async function main() {
 
   const server = await startServer(PORT, { BENCH_MODE: "1" });
   const rows: Array<{ name: string; load: LoadResult; ratio: number; jsGzipKb: number | null }> = [];
-  let cold: Array<{ type: string; ttfbMs: number; status: number }> = [];
+  const cold: Array<{ type: string; ttfbMs: number; status: number }> = [];
   let lighthouse: Array<LighthouseScores & { type: string }> = [];
   try {
     // Warm every page (and its price cache) before measuring.

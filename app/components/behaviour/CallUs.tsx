@@ -4,7 +4,6 @@ import { track } from "../../../tracking/track";
 import { styled } from "../../../tokens/stitches.config";
 import { useOverlays } from "../overlays/overlay-context";
 import { useT } from "../page-context";
-import { useBehaviourT } from "./behaviour-strings";
 import { CopyPhoneButton } from "./CopyPhoneButton";
 import { useIsMobile } from "./viewport";
 
@@ -119,7 +118,7 @@ function EmailPanel({ email, intro }: { email: string; intro: string }) {
 
 function CallUsPanel({ callUs }: { callUs: CallUs }) {
   const overlays = useOverlays();
-  const bt = useBehaviourT();
+  const bt = useT();
   const isMobile = useIsMobile();
   return (
     <div>

@@ -1,5 +1,5 @@
 import { styled } from "../../../tokens/stitches.config";
-import { useBehaviourT } from "./behaviour-strings";
+import { useT } from "../page-context";
 import { useSelector } from "@xstate/react";
 import { tooltipMachine } from "../../../machines/tooltip.machine";
 import { useTrackedActor } from "./use-tracked-actor";
@@ -53,7 +53,7 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 export function CopyPhoneButton({ number, label }: { number: string; label: string }) {
-  const t = useBehaviourT();
+  const t = useT();
   const actor = useTrackedActor(tooltipMachine, { tooltip: "phone_copied" });
   const shown = useSelector(actor, (s) => s.matches("shown"));
   return (

@@ -6,7 +6,6 @@ import { styled } from "../../../tokens/stitches.config";
 import { primaryAction } from "../ui/action-styles";
 import { useT } from "../page-context";
 import { useOverlays } from "../overlays/overlay-context";
-import { useBehaviourT } from "./behaviour-strings";
 import { useTrackedActor } from "./use-tracked-actor";
 
 // CONTRACT (machines issue implements with the download machine): fetches the file as a blob and
@@ -34,7 +33,7 @@ const fetchFile = fromPromise(async ({ input }: { input: { url: string } }): Pro
 
 export function DownloadButton({ url, fileName, label }: DownloadButtonProps) {
   const t = useT();
-  const bt = useBehaviourT();
+  const bt = useT();
   const overlays = useOverlays();
   const anchor = useRef<HTMLAnchorElement>(null);
   /** Set while our own click hands the blob to the browser, so onClick lets it through. */

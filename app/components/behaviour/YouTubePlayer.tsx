@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { toAssetUrl } from "~/content/image-url";
 import { styled } from "../../../tokens/stitches.config";
-import { useBehaviourT } from "./behaviour-strings";
+import { useT } from "../page-context";
 import type { YouTubePlayerInstance } from "./youtube-iframe-api";
 import { videoMachine } from "../../../machines/video.machine";
 import { useTrackedActor } from "./use-tracked-actor";
@@ -79,7 +79,7 @@ const YT_PLAYING = 1;
 const YT_PAUSED = 2;
 
 export function YouTubePlayer({ videoId, title, posterUrl: rawPosterUrl }: YouTubePlayerProps) {
-  const t = useBehaviourT();
+  const t = useT();
   // The poster comes from content: only a site path or an http(s) URL may become an <img src>
   // (the fast-check safety property found javascript: getting through).
   const posterUrl = toAssetUrl(rawPosterUrl);

@@ -1,6 +1,6 @@
 import { useSelector } from "@xstate/react";
 import { styled } from "../../../tokens/stitches.config";
-import { useBehaviourT } from "../behaviour/behaviour-strings";
+import { useT } from "../page-context";
 import type { Toast } from "../../../machines/toasts.machine";
 import { useOverlays } from "./overlay-context";
 
@@ -52,7 +52,7 @@ const NO_TOASTS: Toast[] = [];
 
 export function ToastList() {
   const overlays = useOverlays();
-  const t = useBehaviourT();
+  const t = useT();
   const toasts = useSelector(overlays?.toasts, (s) => s?.context.toasts ?? NO_TOASTS);
   return (
     <Region aria-label={t("notifications")}>

@@ -1,6 +1,6 @@
 import type { ViewBlock } from "~/content/page-view";
 import { styled } from "../../../tokens/stitches.config";
-import { useBehaviourT } from "../behaviour/behaviour-strings";
+import { useT } from "../page-context";
 import { JumpLink } from "../behaviour/JumpLink";
 
 // "On this page": jump links to every block that has an id and a label (spec §2 in-page jump links),
@@ -32,7 +32,7 @@ export function blockLabel(block: ViewBlock): string | null {
 }
 
 export function OnThisPage({ blocks }: { blocks: ViewBlock[] }) {
-  const t = useBehaviourT();
+  const t = useT();
   const links = blocks.flatMap((b) => {
     const label = b.id ? blockLabel(b) : null;
     return b.id && label ? [{ id: b.id, label }] : [];

@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from "react";
 import type { ResolvedHeader, ResolvedMenuItem } from "~/content/resolve-shell";
-import type { LanguageOption } from "~/page/load-page.server";
+import type { LanguageOption } from "~/page/page-data";
 import { styled } from "../../../tokens/stitches.config";
 import { primaryAction } from "../ui/action-styles";
 import { FallbackImageWithKind } from "../behaviour/FallbackImage";
