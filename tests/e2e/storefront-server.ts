@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+
+// A production server of its own for a describe block (build/index.js, as Playwright's web server),
+// whose stdout and stderr the test reads: the HTTP hardening tests count log lines per request and
+// run settings the shared server does not (URL_MODE=production).
+
+export interface StorefrontServer {
+  port: number;
+  origin: string;
+  pid: number;
+  /** Every line the server wrote to stdout or stderr so far. */
+  logs: string[];
+  /** Resident memory of the server process, in MB. */
+  rssMb: () => number;
+  /** Lines logged from `from` on, once no new line has come for `quietMs`. */
+  logsSince: (from: number, quietMs?: number) => Promise<string[]>;
+  stop: () => Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startStorefront(env: Record<string, string> = {}): Promise<StorefrontServer> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ["build/index.js"], {
+    cwd: process.cwd(),
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", URL_MODE: "development", NODE_ENV: "production", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logs: string[] = [];
+  const partial = { stdout: "", stderr: "" };
+  for (const stream of ["stdout", "stderr"] as const) {
+    child[stream]!.setEncoding("utf8");
+    child[stream]!.on("data", (text: string) => {
+      const lines = (partial[stream] + text).split("\n");
+      partial[stream] = lines.pop()!;
+      logs.push(...lines);
+    });
+  }
+  let lastLogAt = Date.now();
+  child.stdout!.on("data", () => (lastLogAt = Date.now()));
+  child.stderr!.on("data", () => (lastLogAt = Date.now()));
+  const origin = `http://localhost:${port}`;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  for (let i = 0; i < 400; i += 1) {
+    if (child.exitCode !== null) break;
+    const up = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+    if (up)
+      return {
+        port,
+        origin,
+        pid: child.pid!,
+        logs,
+        rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0) / 1024,
+        logsSince: async (from, quietMs = 150) => {
+          do await new Promise((resolve) => setTimeout(resolve, quietMs));
+          while (Date.now() - lastLogAt < quietMs);
+          return logs.slice(from);
+        },
+        stop: async () => {
+          child.kill("SIGTERM");
+          await exited;
+        },
+      };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.kill("SIGTERM");
+  throw new Error(`storefront did not start:\n${logs.join("\n")}`);
+}
