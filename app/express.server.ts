@@ -3,6 +3,7 @@ import { createRequestHandler as createFetchHandler } from "@remix-run/node";
 import * as build from "@remix-run/dev/server-build";
 import compression from "compression";
 import express from "express";
+import { createServer } from "node:http";
 import path from "node:path";
 import { getContentStore } from "~/content/content-store.server";
 import { getEnv } from "~/env.server";
@@ -11,7 +12,7 @@ import { requestDevice } from "~/page/device.server";
 import { readCountryCode } from "~/page/page-context.server";
 import { readCookie } from "~/server/cookies.server";
 import { PageCache, pageCacheKey, storableForMs, toCachedPage, withNonce } from "~/server/page-cache.server";
-import { badRequestHtml, checkRequestTarget } from "~/server/request-guard.server";
+import { clientErrors, guardRequests, guardServer } from "~/server/guard-requests.server";
 import { startSandbox } from "../sandbox/server";
 import { compileHintedScripts } from "~/server/compile-hinted-scripts.server";
 import { makeNonce, securityHeaders } from "~/server/security-headers.server";
@@ -50,14 +51,9 @@ try {
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", false);
-// Unroutable request targets are refused first, before static files or Remix try to decode them.
-app.use((req, res, next) => {
-  const verdict = checkRequestTarget(req.originalUrl);
-  if (verdict.ok) return next();
-  res.status(verdict.status).type("html").setHeader("Cache-Control", "no-store");
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  return res.send(badRequestHtml(verdict.reason));
-});
+// First: methods, Host and request targets are checked before static files or Remix try to decode
+// them (guard-requests.server.ts).
+app.use(guardRequests());
 app.use(compression());
 
 const publicDir = path.resolve(process.cwd(), "public");
@@ -138,6 +134,8 @@ app.all("*", (req, res, next) => {
   if (req.method === "GET" && env.PAGE_CACHE_TTL_MS > 0) return servePage(req, res, nonce).catch(next);
   return remixHandler(req, res, next);
 });
+// Last: a client's error is its 4xx and one line; anything else is ours, logged with its stack.
+app.use(clientErrors());
 
 // The embedded default (ARCHITECTURE): with no API host configured, the sandbox catalogue API runs in
 // this process on loopback, on free ports, so parallel servers never collide.
@@ -147,7 +145,10 @@ if (sandbox) {
   console.log(`Sandbox catalogue API on ${sandbox.baseUrl} and ${sandbox.secondaryUrl}${env.SANDBOX_FAULT ? ` (fault: ${env.SANDBOX_FAULT})` : ""}`);
 }
 
-const server = app.listen(env.PORT, env.HOST, () => {
+// Node answers an HTTP/1.1 request without Host with a silent 400 of its own; the guard answers it.
+const server = createServer({ requireHostHeader: false }, app);
+guardServer(server);
+server.listen(env.PORT, env.HOST, () => {
   console.log(`Storefront ready on http://localhost:${env.PORT} (URL mode: ${env.URL_MODE})`);
 });
 

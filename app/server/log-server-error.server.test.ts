@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { logServerError } from "./log-server-error.server";
+import { logClientError, logServerError } from "./log-server-error.server";
 
 /** The shape Remix hands to handleError for its own errors (@remix-run/router's ErrorResponseImpl). */
 const internalErrorResponse = (status: number, statusText: string, error: Error) => ({ status, statusText, internal: true, data: error.toString(), error });
@@ -44,5 +44,22 @@ describe("logServerError", () => {
     const log = vi.fn();
     logServerError(new Error("aborted render"), { request: request(true) }, log);
     expect(log).not.toHaveBeenCalled();
+  });
+});
+
+describe("logClientError", () => {
+  it("is one line: status, method, path without the query, and the field at fault", () => {
+    const log = vi.fn();
+    logClientError(400, "GET", "/x?email=visitor%40example.com", "Host header is not a host[:port]", log);
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(log).toHaveBeenCalledWith("400 GET /x: Host header is not a host[:port]");
+  });
+
+  it("escapes what the client sent so it cannot forge log lines", () => {
+    const log = vi.fn();
+    logClientError(400, "GET", "/a\n400 GET /forged\u0000", "reason", log);
+    const line = log.mock.calls[0]![0] as string;
+    expect(line).not.toMatch(/[\n\u0000]/);
+    expect(line).toBe("400 GET /a\\u{a}400 GET /forged\\u{0}: reason");
   });
 });

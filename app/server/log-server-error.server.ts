@@ -22,3 +22,17 @@ export function logServerError(error: unknown, { request }: { request: Request }
   }
   log(inner ?? error);
 }
+
+/**
+ * One line for a request the client got wrong (a refused method, Host, target, body or returnTo): its
+ * status, method and path, never the query, and which field was at fault. No stack: the fault is the
+ * request's, not our code's. Control characters in what the client sent are escaped.
+ */
+export function logClientError(status: number, method: string, path: string, reason: string, log: (line: string) => void = console.warn): void {
+  log(`${status} ${printable(method, 20)} ${printable(path.split("?")[0] ?? "", 200)}: ${reason}`);
+}
+
+function printable(value: string, max: number): string {
+  const escaped = value.replace(/[^\x20-\x7e]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+  return escaped.length > max ? `${escaped.slice(0, max)}…` : escaped;
+}

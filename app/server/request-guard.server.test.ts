@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRequestTarget } from "./request-guard.server";
+import { allowedMethods, checkHost, checkMethod, checkRequestTarget } from "./request-guard.server";
 
 describe("checkRequestTarget", () => {
   it("lets ordinary paths through", () => {
@@ -16,5 +16,45 @@ describe("checkRequestTarget", () => {
   });
   it("leaves the query string to the page resolver", () => {
     expect(checkRequestTarget("/?uid=%5C%5C")).toEqual({ ok: true });
+  });
+});
+
+describe("checkRequestTarget: only a path is a target", () => {
+  it("refuses absolute-form and asterisk-form targets with 400", () => {
+    for (const url of ["http://evil.example/", "https://evil.example/x", "*", "*/x", "evil.example:443", ""]) {
+      expect(checkRequestTarget(url), url).toMatchObject({ ok: false, status: 400, reason: "request target is not a path" });
+    }
+  });
+});
+
+describe("checkMethod", () => {
+  it("allows GET and HEAD everywhere, POST only where there is an action, and refuses the rest with 405 and Allow", () => {
+    for (const method of ["GET", "HEAD"]) expect(checkMethod(method, "/x"), method).toEqual({ ok: true });
+    expect(checkMethod("POST", "/preferences/currency")).toEqual({ ok: true });
+    expect(checkMethod("POST", "/")).toMatchObject({ ok: false, status: 405, allow: "GET, HEAD" });
+    for (const method of ["TRACE", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "PROPFIND", "get"]) {
+      expect(checkMethod(method, "/"), method).toMatchObject({ ok: false, status: 405, allow: "GET, HEAD" });
+      expect(checkMethod(method, "/preferences/currency"), method).toMatchObject({ ok: false, status: 405, allow: "GET, HEAD, POST" });
+    }
+    expect(allowedMethods("/preferences/currency")).toEqual(["GET", "HEAD", "POST"]);
+  });
+});
+
+describe("checkHost", () => {
+  it("accepts names, IP literals and ports 1-65535", () => {
+    for (const host of ["www.paris-experiences.example", "WWW.PARIS-EXPERIENCES.EXAMPLE:443", "localhost:3210", "127.0.0.1", "[::1]:8080", "a_b.example", "www.example.", "x:65535", "0x7f.1"]) {
+      expect(checkHost(host), host).toEqual({ ok: true });
+    }
+  });
+  it("refuses with 400 what is not a host[:port], naming the Host header", () => {
+    const hostile = [
+      undefined, "", "www.paris-experiences.example:99999", "x:0", "x:65536", "a b", "www.x.example%00", "x\\", "localhost@evil.example", "user:pw@localhost", "x:80:80", "[::1",
+      "[zz]", "1.2.3.999", ":80", "x:", "x:-1", "-a.example", "a..b", "xn--", "é.example", "x/y", "x?y", "x#y", "*", `${"a".repeat(64)}.example`, "a".repeat(300), " x", "x\t",
+    ];
+    for (const host of hostile) {
+      const verdict = checkHost(host);
+      expect(verdict, JSON.stringify(host)).toMatchObject({ ok: false, status: 400 });
+      if (!verdict.ok) expect(verdict.reason).toMatch(/^Host header/);
+    }
   });
 });

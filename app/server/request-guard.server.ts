@@ -1,12 +1,62 @@
-// Requests whose path cannot be routed safely are answered with a 400 before they reach Remix.
-// Found by the fuzz test: a decoded path starting "/\" makes React Router's `new URL()` throw (a 500).
+// What a request must look like before static files or Remix see it (issue 20 §2). Each check
+// answers with the status and a reason naming the field at fault; guard-requests.server.ts applies
+// them first in the Express chain. Found by fuzzing and by hand: an unknown method (TRACE), a Host that
+// the URL parser refuses (a port over 65535, a space, "user@host") or a request target that is not a
+// path ("http://evil.example/", "*/x") each made the adapter's `new URL()` or `new Request()` throw,
+// which was a 500 with a stack trace; a decoded path starting "/\" did the same in React Router.
 
 const MAX_URL_LENGTH = 4096;
 
-export type GuardVerdict = { ok: true } | { ok: false; status: 400 | 414; reason: string };
+export type GuardVerdict = { ok: true } | { ok: false; status: 400 | 403 | 405 | 414; reason: string; allow?: string };
 
+/**
+ * The paths that take a POST (Remix actions). A POST anywhere else is refused here: Remix would answer
+ * it with a 405 of its own after running its cross-site check, which throws (a 500) on an Origin that
+ * does not match the Host, and it logged that 405 twice.
+ */
+export const ACTION_PATHS: ReadonlySet<string> = new Set(["/preferences/currency"]);
+
+/** Pages are read (GET, HEAD); the action paths also take a POST. */
+export function allowedMethods(pathname: string): string[] {
+  return ACTION_PATHS.has(pathname) ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"];
+}
+
+export function checkMethod(method: string, pathname: string): GuardVerdict {
+  const allowed = allowedMethods(pathname);
+  return allowed.includes(method) ? { ok: true } : { ok: false, status: 405, reason: `method ${method} is not allowed here`, allow: allowed.join(", ") };
+}
+
+// RFC 3986 host: a registered name (letters, digits, "-", "_" in dot-separated labels) or an IP literal
+// in brackets, then an optional port. Percent-encoding, "@", spaces, backslashes are not a host.
+const LABEL = "[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?";
+const HOST_PATTERN = new RegExp(`^(?:\\[[0-9A-Fa-f:.]{2,45}\\]|${LABEL}(?:\\.${LABEL})*\\.?)(?::(\\d{1,5}))?$`);
+
+/** The Host header: present, a host[:port] that the URL parser reads as the same host, port 1-65535. */
+export function checkHost(host: string | undefined): GuardVerdict {
+  if (host === undefined) return { ok: false, status: 400, reason: "Host header is missing" };
+  const match = host.length <= 260 ? HOST_PATTERN.exec(host) : null;
+  const port = match?.[1];
+  if (!match || (port !== undefined && (Number(port) < 1 || Number(port) > 65535))) {
+    return { ok: false, status: 400, reason: "Host header is not a host[:port]" };
+  }
+  try {
+    // A name of digits and dots the URL parser reads as an IPv4 address it refuses ("1.2.3.999").
+    new URL(`http://${host}/`);
+  } catch {
+    return { ok: false, status: 400, reason: "Host header is not a host[:port]" };
+  }
+  return { ok: true };
+}
+
+/**
+ * The request target: a path (origin-form). Absolute-form ("http://evil.example/") is only for proxies
+ * and would let the target name another host than Host; asterisk-form is only for OPTIONS, refused
+ * anyway. Then the path itself: decodable, no backslash or control character, no leading "//" (which
+ * URL parsers read as a host), at most 4096 characters.
+ */
 export function checkRequestTarget(originalUrl: string): GuardVerdict {
   if (originalUrl.length > MAX_URL_LENGTH) return { ok: false, status: 414, reason: "URL too long" };
+  if (!originalUrl.startsWith("/")) return { ok: false, status: 400, reason: "request target is not a path" };
   const pathname = originalUrl.split("?")[0] ?? "/";
   let decoded: string;
   try {
@@ -21,7 +71,7 @@ export function checkRequestTarget(originalUrl: string): GuardVerdict {
   return { ok: true };
 }
 
-export function badRequestHtml(reason: string): string {
+export function badRequestHtml(reason: string, title = "Bad request"): string {
   const safe = reason.replace(/[<>&"]/g, "");
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bad request</title></head><body><main><h1>Bad request</h1><p>That address doesn't look right (${safe}).</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>That request doesn't look right (${safe}).</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
 }
