@@ -12,7 +12,8 @@ import { requestDevice } from "~/page/device.server";
 import { readCountryCode } from "~/page/page-context.server";
 import { readCookie } from "~/server/cookies.server";
 import { PageCache, pageCacheKey, storableForMs, toCachedPage, withNonce } from "~/server/page-cache.server";
-import { clientErrors, guardRequests, guardServer } from "~/server/guard-requests.server";
+import { clientErrors, guardRequests, guardServer, readBody } from "~/server/guard-requests.server";
+import { bodyLimitFor } from "~/server/request-guard.server";
 import { startSandbox } from "../sandbox/server";
 import { compileHintedScripts } from "~/server/compile-hinted-scripts.server";
 import { makeNonce, securityHeaders } from "~/server/security-headers.server";
@@ -51,8 +52,8 @@ try {
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", false);
-// First: methods, Host and request targets are checked before static files or Remix try to decode
-// them (guard-requests.server.ts).
+// First: methods, Host, request targets and declared body sizes are checked before static files or
+// Remix try to decode them (guard-requests.server.ts).
 app.use(guardRequests());
 app.use(compression());
 
@@ -73,6 +74,19 @@ const remixHandler = createRequestHandler({
 const fetchHandler = createFetchHandler(build, build.mode);
 const pageCache = new PageCache(1000, env.PAGE_CACHE_MAX_MB * 1024 * 1024);
 
+/** The request URL as Remix sees it; the guard has checked the Host and that the target is a path. */
+function requestUrl(req: express.Request): URL {
+  return new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+}
+
+/** A fetch Response's status and headers onto Express's (each Set-Cookie kept apart). */
+function copyResponseHead(res: express.Response, response: Response) {
+  res.status(response.status);
+  for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader("Set-Cookie", cookies);
+}
+
 function fetchHeaders(req: express.Request): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -92,7 +106,7 @@ async function servePage(req: express.Request, res: express.Response, nonce: str
     if (operator) res.setHeader("Cache-Control", OPERATOR_CACHE_CONTROL);
   };
   // One URL for the key and the render, parsed as the render parses it.
-  const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+  const url = requestUrl(req);
   const key = pageCacheKey({
     url,
     currencyKey: `${req.get("x-currency") ?? ""}/${readCookie(req.get("cookie") ?? null, "currency") ?? ""}`,
@@ -111,10 +125,7 @@ async function servePage(req: express.Request, res: express.Response, nonce: str
   res.on("close", () => controller.abort());
   const request = new Request(url, { method: "GET", headers, signal: controller.signal });
   const response = await fetchHandler(request, { nonce });
-  res.status(response.status);
-  for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) res.setHeader("Set-Cookie", cookies);
+  copyResponseHead(res, response);
   const ttlMs = storableForMs(response.status, response.headers, env.PAGE_CACHE_TTL_MS);
   if (key !== null && ttlMs > 0) {
     const html = await response.text();
@@ -127,11 +138,24 @@ async function servePage(req: express.Request, res: express.Response, nonce: str
   return res.send(body);
 }
 
+// A POST's body is read here, within its limit (a 413 while it streams), before Remix parses it: the
+// Express adapter would hand Remix the unbounded request stream.
+async function serveAction(req: express.Request, res: express.Response, nonce: string) {
+  const body = await readBody(req, res, bodyLimitFor(req.path));
+  const controller = new AbortController();
+  res.on("close", () => controller.abort());
+  const request = new Request(requestUrl(req), { method: req.method, headers: fetchHeaders(req), body: new Uint8Array(body), signal: controller.signal });
+  const response = await fetchHandler(request, { nonce });
+  copyResponseHead(res, response);
+  res.send(Buffer.from(await response.arrayBuffer()));
+}
+
 app.all("*", (req, res, next) => {
   const nonce = makeNonce();
   res.locals.nonce = nonce;
   for (const [name, value] of Object.entries(securityHeaders(nonce))) res.setHeader(name, value);
   if (req.method === "GET" && env.PAGE_CACHE_TTL_MS > 0) return servePage(req, res, nonce).catch(next);
+  if (req.method === "POST") return serveAction(req, res, nonce).catch(next);
   return remixHandler(req, res, next);
 });
 // Last: a client's error is its 4xx and one line; anything else is ours, logged with its stack.
@@ -147,7 +171,7 @@ if (sandbox) {
 
 // Node answers an HTTP/1.1 request without Host with a silent 400 of its own; the guard answers it.
 const server = createServer({ requireHostHeader: false }, app);
-guardServer(server);
+guardServer(server, app);
 server.listen(env.PORT, env.HOST, () => {
   console.log(`Storefront ready on http://localhost:${env.PORT} (URL mode: ${env.URL_MODE})`);
 });

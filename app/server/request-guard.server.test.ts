@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowedMethods, checkHost, checkMethod, checkRequestTarget } from "./request-guard.server";
+import { allowedMethods, bodyLimitFor, checkContentLength, checkHost, checkMethod, checkRequestTarget } from "./request-guard.server";
 
 describe("checkRequestTarget", () => {
   it("lets ordinary paths through", () => {
@@ -56,5 +56,18 @@ describe("checkHost", () => {
       expect(verdict, JSON.stringify(host)).toMatchObject({ ok: false, status: 400 });
       if (!verdict.ok) expect(verdict.reason).toMatch(/^Host header/);
     }
+  });
+});
+
+describe("body limits", () => {
+  it("gives the currency form a few KB and everything else 64 KB", () => {
+    expect(bodyLimitFor("/preferences/currency")).toBe(8 * 1024);
+    expect(bodyLimitFor("/")).toBe(64 * 1024);
+  });
+  it("refuses a declared Content-Length over the limit with 413, before reading", () => {
+    expect(checkContentLength(undefined, 10)).toEqual({ ok: true });
+    expect(checkContentLength("10", 10)).toEqual({ ok: true });
+    expect(checkContentLength("11", 10)).toMatchObject({ ok: false, status: 413 });
+    expect(checkContentLength(String(100 * 1024 * 1024), 8192)).toMatchObject({ ok: false, status: 413 });
   });
 });

@@ -1,4 +1,4 @@
-// What a request must look like before static files or Remix see it (issue 20 §2). Each check
+// What a request must look like before static files or Remix see it (issue 20 §2, §3). Each check
 // answers with the status and a reason naming the field at fault; guard-requests.server.ts applies
 // them first in the Express chain. Found by fuzzing and by hand: an unknown method (TRACE), a Host that
 // the URL parser refuses (a port over 65535, a space, "user@host") or a request target that is not a
@@ -7,18 +7,26 @@
 
 const MAX_URL_LENGTH = 4096;
 
-export type GuardVerdict = { ok: true } | { ok: false; status: 400 | 403 | 405 | 414; reason: string; allow?: string };
+export type GuardVerdict = { ok: true } | { ok: false; status: 400 | 403 | 405 | 413 | 414; reason: string; allow?: string };
 
 /**
- * The paths that take a POST (Remix actions). A POST anywhere else is refused here: Remix would answer
- * it with a 405 of its own after running its cross-site check, which throws (a 500) on an Origin that
- * does not match the Host, and it logged that 405 twice.
+ * The paths that take a POST (Remix actions), with their body limits (issue 20 §3): the only form is
+ * the currency selector, a code and a way back of at most 2048 characters, percent-encoded. A POST
+ * anywhere else is refused here: Remix would answer it with a 405 of its own after running its
+ * cross-site check, which throws (a 500) on an Origin that does not match the Host, and it logged that
+ * 405 twice.
  */
-export const ACTION_PATHS: ReadonlySet<string> = new Set(["/preferences/currency"]);
+export const ACTIONS: Readonly<Record<string, { bodyLimit: number }>> = { "/preferences/currency": { bodyLimit: 8 * 1024 } };
+/** The cap on a declared body anywhere else: nothing else the storefront serves reads one. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export function bodyLimitFor(pathname: string): number {
+  return ACTIONS[pathname]?.bodyLimit ?? BODY_LIMIT_BYTES;
+}
 
 /** Pages are read (GET, HEAD); the action paths also take a POST. */
 export function allowedMethods(pathname: string): string[] {
-  return ACTION_PATHS.has(pathname) ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"];
+  return pathname in ACTIONS ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"];
 }
 
 export function checkMethod(method: string, pathname: string): GuardVerdict {
@@ -69,6 +77,13 @@ export function checkRequestTarget(originalUrl: string): GuardVerdict {
     return { ok: false, status: 400, reason: "path contains characters that cannot be routed" };
   }
   return { ok: true };
+}
+
+/** A declared Content-Length over the limit is refused before a byte of the body is read. */
+export function checkContentLength(contentLength: string | undefined, limit: number): GuardVerdict {
+  if (contentLength === undefined) return { ok: true };
+  const length = Number(contentLength);
+  return Number.isFinite(length) && length > limit ? { ok: false, status: 413, reason: `body of ${length} bytes is over the ${limit}-byte limit` } : { ok: true };
 }
 
 export function badRequestHtml(reason: string, title = "Bad request"): string {
