@@ -1,23 +1,49 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { isCurrencyCode } from "~/i18n/currencies";
+import { z } from "zod";
+import { CURRENCY_CODES } from "~/i18n/currencies";
 import { serializeCookie } from "~/server/cookies.server";
+import { logClientError } from "~/server/log-server-error.server";
+import { refererPath, sameOriginPath } from "~/server/return-path.server";
 
 // POST /preferences/currency: the currency selector. Sets the `currency` cookie (spec §9) and goes
-// back to the page it came from. Only same-site paths are accepted as the way back.
+// back to the page it came from. The way back must be a path on this origin as the browser will
+// resolve it (return-path.server.ts); otherwise the visitor goes back to the page that sent the form
+// (its Referer, when on this host) or to "/". Posts from other sites never get here
+// (cross-site.server.ts), and the body is at most a few KB (request-guard.server.ts).
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
-export function safeReturnPath(value: FormDataEntryValue | null): string {
-  const path = typeof value === "string" ? value : "/";
-  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") && path.length < 2048 ? path : "/";
+const CurrencyForm = z.object({
+  currency: z
+    .string({ error: "is missing" })
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(CURRENCY_CODES, { error: "must be one of the supported currency codes" })),
+  /** null when given but not a path on this origin. */
+  returnTo: z.unknown().transform((value) => (value === null ? undefined : sameOriginPath(value))),
+});
+
+function clientError(request: Request, reason: string): Response {
+  logClientError(400, request.method, new URL(request.url).pathname, reason);
+  return new Response(`Bad request: ${reason}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  const url = new URL(request.url);
   const form = await request.formData().catch(() => null);
-  const currency = String(form?.get("currency") ?? "").toUpperCase();
-  const returnTo = safeReturnPath(form?.get("returnTo") ?? null);
-  if (!isCurrencyCode(currency)) return redirect(returnTo, { status: 303 });
-  return redirect(returnTo, {
+  if (!form) return clientError(request, "body: must be a form (application/x-www-form-urlencoded or multipart/form-data)");
+  const parsed = CurrencyForm.safeParse({ currency: form.get("currency"), returnTo: form.get("returnTo") });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return clientError(request, `${issue.path.join(".") || "form"}: ${issue.message}`);
+  }
+  const { currency, returnTo } = parsed.data;
+  let back = returnTo;
+  if (!back) {
+    back = refererPath(request.headers.get("referer"), url) ?? "/";
+    if (returnTo === null) logClientError(303, request.method, url.pathname, `returnTo: not a path on this site; sent back to ${back.split("?")[0]}`);
+  }
+  return redirect(back, {
     status: 303,
     headers: { "Set-Cookie": serializeCookie("currency", currency, { maxAgeSeconds: ONE_YEAR, sameSite: "Lax" }) },
   });

@@ -1,6 +1,7 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
+import { checkCrossSite } from "./cross-site.server";
 import { logClientError } from "./log-server-error.server";
 import { allowedMethods, badRequestHtml, bodyLimitFor, checkContentLength, checkHost, checkMethod, checkRequestTarget, type GuardVerdict } from "./request-guard.server";
 
@@ -71,7 +72,7 @@ function closeAfterAnswer(req: IncomingMessage, res: Response) {
   });
 }
 
-/** Mounted first: method, Host, request target and declared body size. */
+/** Mounted first: method, Host, request target, origin and declared body size. */
 export function guardRequests(): RequestHandler {
   return (req, res, next) => {
     // trust proxy is off, but Remix's Express adapter still takes a port from X-Forwarded-Host (a
@@ -81,6 +82,15 @@ export function guardRequests(): RequestHandler {
       () => checkMethod(req.method, req.path),
       () => checkHost(req.headers.host),
       () => checkRequestTarget(req.originalUrl),
+      () => {
+        const verdict = checkCrossSite({
+          method: req.method,
+          host: req.headers.host,
+          origin: req.headers.origin,
+          secFetchSite: header(req.headers["sec-fetch-site"]),
+        });
+        return verdict.ok ? verdict : { ok: false, status: 403, reason: `cross-site request refused: ${verdict.reason}` };
+      },
       () => checkContentLength(req.headers["content-length"], bodyLimitFor(req.path)),
     ];
     for (const check of checks) {
@@ -89,6 +99,10 @@ export function guardRequests(): RequestHandler {
     }
     next();
   };
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(", ") : value;
 }
 
 /**

@@ -50,6 +50,11 @@ test.describe("requests any client can send get a 4xx and one log line (issue 20
     { name: "PROPFIND /", bytes: () => requestBytes("PROPFIND", "/", [["Host", "localhost"], ["Connection", "close"]]), status: 405 },
     { name: "PUT /preferences/currency", bytes: () => requestBytes("PUT", "/preferences/currency", [["Host", "localhost"], ["Content-Length", "0"], ["Connection", "close"]]), status: 405, allow: "GET, HEAD, POST" },
     { name: "POST / (a page has no action)", bytes: () => requestBytes("POST", "/", [["Host", "localhost"], ["Content-Length", "0"], ["Connection", "close"]]), status: 405 },
+    {
+      name: "POST whose Origin is not the Host as sent (here only in case)",
+      bytes: () => requestBytes("POST", "/preferences/currency", [["Host", "LOCALHOST"], ["Origin", "http://localhost"], ["Sec-Fetch-Site", "same-origin"], ["Content-Length", "0"], ["Connection", "close"]]),
+      status: 403,
+    },
     { name: "CONNECT evil.example:443", bytes: () => requestBytes("CONNECT", "evil.example:443", [["Host", "evil.example:443"]]), status: 405 },
     { name: "Host with port 99999", bytes: () => get("/", `${PARIS}:99999`), status: 400 },
     { name: "Host with port 99999 on /healthz", bytes: () => get("/healthz", `${PARIS}:99999`), status: 400 },
@@ -76,6 +81,16 @@ test.describe("requests any client can send get a 4xx and one log line (issue 20
       if (c.status >= 400) expect(logged[0]).toMatch(new RegExp(`^${c.status} `));
     });
   }
+
+  test("returnTo=/%0a/x and returnTo=/€ go back to a safe path, with one log line naming the field", async () => {
+    for (const returnTo of ["/%0a/x", "/%E2%82%AC"]) {
+      const { response, logged } = await probe(form(`currency=EUR&returnTo=${returnTo}`));
+      expect(response.status, returnTo).toBe(303);
+      expect(header(response, "location"), returnTo).toBe("/");
+      expect(logged, returnTo).toHaveLength(1);
+      expect(logged[0]).toContain("returnTo");
+    }
+  });
 
   test("bad-request answers carry no-store and nosniff", async () => {
     const { response } = await probe(get("/", "a b"));
