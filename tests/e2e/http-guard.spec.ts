@@ -1,4 +1,5 @@
-import { expect, PARIS, test } from "./fixtures";
+import fc from "fast-check";
+import { expect, LTT, PARIS, test } from "./fixtures";
 import { chunk, header, RawConnection, rawRequest, requestBytes, type RawResponse } from "./raw-http";
 import { startStorefront, type StorefrontServer } from "./storefront-server";
 
@@ -180,5 +181,154 @@ test.describe("request bodies are limited (issue 20 §3)", () => {
     const { response } = await probe(form("currency=EUR&returnTo=%2F%3Flang%3Dfr"));
     expect(response.status).toBe(303);
     expect(header(response, "location")).toBe("/?lang=fr");
+  });
+});
+
+test.describe("fuzz: methods, Host, request targets, cookies and bodies (issue 20 §2)", () => {
+  test.setTimeout(120_000);
+
+  test("5,000 generated requests get no 5xx, log at most one line each and no stack trace; /healthz still answers", async () => {
+    const port = server.port;
+    const methods = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom("GET", "HEAD", "POST") },
+      { weight: 3, arbitrary: fc.constantFrom("PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT", "PROPFIND", "MKCOL", "LOCK", "SEARCH", "PURGE", "QUERY", "M-SEARCH", "REPORT", "LINK") },
+      { weight: 1, arbitrary: fc.oneof(fc.constantFrom("get", "Get", "G ET", "GET\t", ""), fc.stringMatching(/^[A-Za-z-]{1,12}$/)) },
+    );
+    const noFraming = (s: string) => s.replace(/[\r\n]/g, "");
+    const hosts = fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(`localhost:${port}`, "localhost", PARIS, LTT, `${PARIS}:443`, "127.0.0.1", `127.0.0.1:${port}`, "[::1]", `[::1]:${port}`, PARIS.toUpperCase(), `${PARIS}.`, "unknown.example") },
+      {
+        weight: 4,
+        arbitrary: fc.constantFrom(
+          `${PARIS}:99999`, "a b", `${PARIS}%00`, `${PARIS}\\`, "localhost@evil.example", "user:pass@localhost", "evil.example:80:80", "[::1", "[zz]", "[::1]x", "1.2.3.999",
+          "0x7f.1", "", ":80", "localhost:", "localhost:-1", "localhost:0x50", "localhost:065536", "xn--", "é.example", "\u00ff", "a".repeat(300), `${"a".repeat(64)}.example`,
+          "localhost#frag", "localhost/path", "localhost?q", "a..b", "-a.example", "%2e%2e", "*", "localhost\t", " localhost", "local\u0000host", "localhost,evil.example",
+        ),
+      },
+      { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 40, unit: "binary-ascii" }).map(noFraming) },
+      { weight: 1, arbitrary: fc.constant(null) },
+    );
+    const paths = fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom(
+          "/", "/healthz", "/healthz?x=1", `/?uid=${PARIS}&lang=en`, `/?uid=${PARIS}.eiffel-tower&lang=fr&gclid=x`, "/eiffel-tower/", "/fr/", "/preferences/currency",
+          "/preferences/currency?_data=routes%2Fpreferences.currency", "/?_data=root", "/?_data=routes%2F%24", "/tracking", "/tracking/plan.json", "/machines", "/favicon.svg",
+          "/media/paris-weekend-map.svg", "/fonts/inter-latin-wght-normal.woff2", "/build/", "/build/../package.json", "/build/%2e%2e/package.json", "/fonts/../../package.json",
+          "/media/missing.jpg", "/bench/bare",
+        ),
+      },
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom(
+          "*", "*/x", "http://evil.example/", "https://evil.example/x", `http://localhost:${port}/`, "//evil.example/", "/\\evil.example", "/%5cevil", "/%0a/x", "/%00", "/%",
+          "/%zz", "/..", "/../../etc/passwd", "/%2e%2e/%2e%2e/", "evil.example:443", "/?returnTo=%0a", `/${"a".repeat(5000)}`, `/?${"a=b&".repeat(1200)}`, "/\u00e9t\u00e9", "/€",
+          "/?uid=%E0%A4%A", "/#frag", "/;x", "/?uid=\u0000", "/ /",
+        ),
+      },
+      { weight: 3, arbitrary: fc.webPath().map((p) => p || "/") },
+      { weight: 1, arbitrary: fc.string({ maxLength: 60 }).map((s) => `/${s.replace(/ /g, "")}`) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 60, unit: "binary-ascii" }).map((s) => noFraming(s).replace(/ /g, "") || "/") },
+    );
+    const cookies = fc.oneof(
+      fc.constant(null),
+      fc.constantFrom("currency=EUR", "currency=usd", "currency=", "currency", "currency=EUR; currency=GBP", "consent-state=ad_storage:granted", "=", ";;;", "h-attr=%E0%A4%A"),
+      fc.string({ maxLength: 60 }).map((v) => `currency=${noFraming(v)}`),
+      fc.string({ maxLength: 120 }).map((v) => `consent-state=${v}; h-attr=${encodeURIComponent(v)}`),
+      fc.string({ maxLength: 60, unit: "binary-ascii" }).map((v) => `consent-state=${noFraming(v)}`),
+      fc.constantFrom(`big=${"x".repeat(9000)}`, `big=${"x".repeat(20000)}`),
+    );
+    const returnTo = fc.oneof(fc.webPath(), fc.string({ maxLength: 30 }), fc.constantFrom("/%09/evil.example/", "//evil.example", "/\\evil", "/€", "/%0a/x", "https://evil.example/", "/./%2F/evil"));
+    const bodies = fc.oneof(
+      fc.constant(null),
+      returnTo.map((r) => ({ type: "application/x-www-form-urlencoded", body: `currency=EUR&returnTo=${encodeURIComponent(r)}`, chunked: false })),
+      fc.record({ type: fc.constantFrom("application/json", "multipart/form-data", "text/plain", "application/x-www-form-urlencoded", ""), body: fc.string({ maxLength: 200 }), chunked: fc.boolean() }),
+    );
+    const extras = fc.array(
+      fc.oneof(
+        fc.constantFrom<[string, string]>(
+          ["Sec-Fetch-Site", "same-origin"], ["Sec-Fetch-Site", "cross-site"], ["Sec-Fetch-Site", "same-site"], ["Sec-Fetch-Site", "none"], ["Sec-Fetch-Site", "???"],
+          ["Origin", "null"], ["Origin", "http://evil.example"], ["Origin", `http://localhost:${port}`], ["Origin", "not a url"], ["X-Forwarded-Host", "localhost:99999"],
+          ["X-Forwarded-Host", "a b"], ["X-Currency", "EUR"], ["X-Currency", "€€€"], ["X-Device", "bot"], ["X-Device", "toaster"], ["Accept-Encoding", "br;q=2, *;q=-1"],
+          ["Range", "bytes=999999-"], ["Range", "bytes=-0"], ["If-None-Match", "*"], ["Expect", "100-continue"], ["Expect", "teapot"], ["Upgrade", "websocket"],
+          ["Sec-CH-UA-Mobile", "?2"], ["User-Agent", "Googlebot"], ["Content-Length", "abc"], ["Transfer-Encoding", "gzip"], ["Host", "second.example"],
+        ),
+        fc.tuple(fc.constantFrom("X-Fuzz", "Referer", "Accept-Language", "cloudfront-viewer-country", "Origin", "Sec-Fetch-Site"), fc.string({ maxLength: 40 })),
+      ),
+      { maxLength: 3 },
+    );
+    const cases = fc.sample(
+      fc.record({
+        method: methods,
+        version: fc.oneof({ weight: 8, arbitrary: fc.constant("HTTP/1.1") }, { weight: 1, arbitrary: fc.constant("HTTP/1.0") }, { weight: 1, arbitrary: fc.constantFrom("HTTP/2.0", "HTTP/1.2", "HTTP/0.9", "HTTPS/1.1") }),
+        host: hosts,
+        target: paths,
+        cookie: cookies,
+        body: bodies,
+        extras,
+      }),
+      { numRuns: 5000, seed: 20_26_11_24 },
+    );
+
+    const toBytes = (c: (typeof cases)[number]): { bytes: Buffer; head: boolean } => {
+      const headers: Array<[string, string]> = [];
+      if (c.host !== null) headers.push(["Host", c.host]);
+      if (c.cookie !== null) headers.push(["Cookie", c.cookie]);
+      headers.push(...c.extras.filter(([name]) => name !== "Content-Length" && name !== "Transfer-Encoding" && name !== "Expect"));
+      let body: Buffer = Buffer.alloc(0);
+      if (c.body) {
+        if (c.body.type) headers.push(["Content-Type", c.body.type]);
+        if (c.body.chunked) {
+          headers.push(["Transfer-Encoding", "chunked"]);
+          body = Buffer.concat([...(c.body.body ? [chunk(c.body.body)] : []), chunk("")]);
+        } else {
+          headers.push(["Content-Length", String(Buffer.byteLength(c.body.body))]);
+          body = Buffer.from(c.body.body);
+        }
+      }
+      if (c.version === "HTTP/1.0") headers.push(["Connection", "keep-alive"]);
+      const bytes = Buffer.concat([Buffer.from(`${c.method} ${c.target} ${c.version}\r\n${headers.map(([n, v]) => `${n}: ${v}\r\n`).join("")}\r\n`, "latin1"), body]);
+      return { bytes, head: c.method === "HEAD" };
+    };
+
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    const from = server.logs.length;
+    let next = 0;
+    const worker = async () => {
+      let connection: RawConnection | null = null;
+      while (next < cases.length) {
+        const c = cases[next++]!;
+        const { bytes, head } = toBytes(c);
+        try {
+          if (!connection?.isOpen) connection = await RawConnection.open(port);
+          const response = await connection.send(bytes, { head, timeoutMs: 15_000 });
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          if (response.status >= 500) failures.push(`${response.status} ${JSON.stringify(c)}`);
+          // A connection that upgraded (CONNECT) or ended stays unusable: start a new one.
+          if (response.closes || c.method === "CONNECT" || response.status === 101) {
+            connection.close();
+            connection = null;
+          }
+        } catch (error) {
+          failures.push(`no answer (${(error as Error).message}) ${JSON.stringify(c).slice(0, 300)}`);
+          connection?.close();
+          connection = null;
+        }
+      }
+      connection?.close();
+    };
+    const started = Date.now();
+    await Promise.all(Array.from({ length: 12 }, worker));
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`fuzz: ${cases.length} requests in ${seconds.toFixed(1)} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+
+    expect(failures.slice(0, 20)).toEqual([]);
+    const logged = await server.logsSince(from);
+    expect(logged.filter((line) => STACK_FRAME.test(line)).slice(0, 5), "stack traces in the log").toEqual([]);
+    expect(logged.length, "log lines (at most one per request)").toBeLessThanOrEqual(cases.length);
+    const health = await fetch(`${server.origin}/healthz`, { signal: AbortSignal.timeout(2000) });
+    expect(health.status).toBe(200);
   });
 });
