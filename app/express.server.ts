@@ -16,7 +16,7 @@ import { clientErrors, guardRequests, guardServer, readBody } from "~/server/gua
 import { bodyLimitFor } from "~/server/request-guard.server";
 import { startSandbox } from "../sandbox/server";
 import { compileHintedScripts } from "~/server/compile-hinted-scripts.server";
-import { makeNonce, securityHeaders } from "~/server/security-headers.server";
+import { makeNonce, securityHeaders, transportFor } from "~/server/security-headers.server";
 import { isOperatorRequest, OPERATOR_CACHE_CONTROL, responseServerTiming } from "~/server/server-timing.server";
 
 // The storefront's HTTP server: static assets, security headers, then Remix.
@@ -49,12 +49,13 @@ try {
   process.exit(1);
 }
 
+const transport = transportFor(env.URL_MODE);
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", false);
-// First: methods, Host, request targets and declared body sizes are checked before static files or
-// Remix try to decode them (guard-requests.server.ts).
-app.use(guardRequests());
+// First: HSTS where https-only, then methods, Host, request targets, cross-site posts and declared body
+// sizes are checked before static files or Remix try to decode them (guard-requests.server.ts).
+app.use(guardRequests(transport));
 app.use(compression());
 
 const publicDir = path.resolve(process.cwd(), "public");
@@ -159,7 +160,7 @@ app.all("*", (req, res, next) => {
   return remixHandler(req, res, next);
 });
 // Last: a client's error is its 4xx and one line; anything else is ours, logged with its stack.
-app.use(clientErrors());
+app.use(clientErrors(transport));
 
 // The embedded default (ARCHITECTURE): with no API host configured, the sandbox catalogue API runs in
 // this process on loopback, on free ports, so parallel servers never collide.
@@ -171,7 +172,7 @@ if (sandbox) {
 
 // Node answers an HTTP/1.1 request without Host with a silent 400 of its own; the guard answers it.
 const server = createServer({ requireHostHeader: false }, app);
-guardServer(server, app);
+guardServer(server, app, transport);
 server.listen(env.PORT, env.HOST, () => {
   console.log(`Storefront ready on http://localhost:${env.PORT} (URL mode: ${env.URL_MODE})`);
 });

@@ -1,9 +1,11 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { getEnv } from "~/env.server";
 import { CURRENCY_CODES } from "~/i18n/currencies";
 import { serializeCookie } from "~/server/cookies.server";
 import { logClientError } from "~/server/log-server-error.server";
 import { refererPath, sameOriginPath } from "~/server/return-path.server";
+import { transportFor } from "~/server/security-headers.server";
 
 // POST /preferences/currency: the currency selector. Sets the `currency` cookie (spec §9) and goes
 // back to the page it came from. The way back must be a path on this origin as the browser will
@@ -43,9 +45,10 @@ export async function action({ request }: ActionFunctionArgs) {
     back = refererPath(request.headers.get("referer"), url) ?? "/";
     if (returnTo === null) logClientError(303, request.method, url.pathname, `returnTo: not a path on this site; sent back to ${back.split("?")[0]}`);
   }
+  const secure = transportFor(getEnv().URL_MODE).httpsOnly;
   return redirect(back, {
     status: 303,
-    headers: { "Set-Cookie": serializeCookie("currency", currency, { maxAgeSeconds: ONE_YEAR, sameSite: "Lax" }) },
+    headers: { "Set-Cookie": serializeCookie("currency", currency, { maxAgeSeconds: ONE_YEAR, sameSite: "Lax", secure }) },
   });
 }
 

@@ -1,9 +1,10 @@
-import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { STATUS_CODES, type IncomingMessage, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import { checkCrossSite } from "./cross-site.server";
 import { logClientError } from "./log-server-error.server";
 import { allowedMethods, badRequestHtml, bodyLimitFor, checkContentLength, checkHost, checkMethod, checkRequestTarget, type GuardVerdict } from "./request-guard.server";
+import { transportHeaders, type Transport } from "./security-headers.server";
 
 // The HTTP edge (issue 20 §2, §3): every request is checked before static files or Remix see it, and
 // a refused one gets its 4xx and exactly one log line. Also the server-level cases Express never sees
@@ -24,9 +25,10 @@ export class ClientError extends Error {
 }
 
 /** A refusal: status, the headers every answer carries, a small page naming the reason, one log line. */
-function refuse(req: Request, res: Response, status: number, reason: string, allow?: string) {
+function refuse(req: Request, res: Response, transport: Transport, status: number, reason: string, allow?: string) {
   logClientError(status, req.method, req.originalUrl, reason);
   res.status(status);
+  for (const [name, value] of Object.entries(transportHeaders(transport))) res.setHeader(name, value);
   res.setHeader("Cache-Control", "no-store");
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Content-Security-Policy", REFUSAL_CSP);
@@ -72,9 +74,10 @@ function closeAfterAnswer(req: IncomingMessage, res: Response) {
   });
 }
 
-/** Mounted first: method, Host, request target, origin and declared body size. */
-export function guardRequests(): RequestHandler {
+/** Mounted first: HSTS where the site is https-only, then method, Host, target, origin and declared body size. */
+export function guardRequests(transport: Transport): RequestHandler {
   return (req, res, next) => {
+    for (const [name, value] of Object.entries(transportHeaders(transport))) res.setHeader(name, value);
     // trust proxy is off, but Remix's Express adapter still takes a port from X-Forwarded-Host (a
     // port over 65535 made its `new URL()` throw). No proxy of ours sends it; it is not read anywhere.
     delete req.headers["x-forwarded-host"];
@@ -95,7 +98,7 @@ export function guardRequests(): RequestHandler {
     ];
     for (const check of checks) {
       const verdict = check();
-      if (!verdict.ok) return refuse(req, res, verdict.status, verdict.reason, verdict.allow);
+      if (!verdict.ok) return refuse(req, res, transport, verdict.status, verdict.reason, verdict.allow);
     }
     next();
   };
@@ -138,7 +141,7 @@ export function readBody(req: IncomingMessage, res: { writeContinue: () => void 
  * Last in the chain. A ClientError (or an Express error carrying a 4xx status) is the client's: its
  * status and one line. Anything else is ours: logged with its stack, answered 500.
  */
-export function clientErrors(): ErrorRequestHandler {
+export function clientErrors(transport: Transport): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const status = error instanceof ClientError ? error.status : clientStatus(error);
     if (res.headersSent) {
@@ -147,7 +150,7 @@ export function clientErrors(): ErrorRequestHandler {
       res.destroy();
       return;
     }
-    if (status !== null) return refuse(req, res, status, (error as Error).message);
+    if (status !== null) return refuse(req, res, transport, status, (error as Error).message);
     console.error(error);
     res.status(500).setHeader("Cache-Control", "no-store");
     res.type("html").send(badRequestHtml("the server failed; please try again", "Server error"));
@@ -167,9 +170,12 @@ function clientStatus(error: unknown): number | null {
  * - Expect: 100-continue, which Node would answer with 100 before the guard could refuse the request.
  * Node's own 400 for an HTTP/1.1 request without Host is turned off so the guard answers it instead.
  */
-export function guardServer(server: Server, app: (req: IncomingMessage, res: ServerResponse) => void): void {
+export function guardServer(server: Server, app: (req: IncomingMessage, res: import("node:http").ServerResponse) => void, transport: Transport): void {
+  const extra = Object.entries(transportHeaders(transport))
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
   const answer = (socket: Duplex, status: number, headers = "") =>
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers}Connection: close\r\nContent-Length: 0\r\n\r\n`);
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers}${extra}Connection: close\r\nContent-Length: 0\r\n\r\n`);
 
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
     // A client that went away, or a connection with an answer under way: nothing more to say.

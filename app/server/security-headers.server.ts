@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { UrlMode } from "~/content/page-url";
 
 // Security headers for every document (spec standards; refined and tested under the quality issue).
 // The CSP is enforced, with a per-request nonce for our inline scripts and styles, and still lets
@@ -44,4 +45,20 @@ export function securityHeaders(nonce: string): Record<string, string> {
     // Let Chromium send the viewport width so the first render already knows mobile vs desktop.
     "Accept-CH": "Sec-CH-Viewport-Width, Sec-CH-UA-Mobile",
   };
+}
+
+/** How the site is reached: in production URL mode (spec §2) only over https. */
+export interface Transport {
+  httpsOnly: boolean;
+}
+
+export function transportFor(urlMode: UrlMode): Transport {
+  return { httpsOnly: urlMode === "production" };
+}
+
+export const HSTS = "max-age=31536000; includeSubDomains";
+
+/** Headers for every response, pages, static files and refusals alike. */
+export function transportHeaders(transport: Transport): Record<string, string> {
+  return transport.httpsOnly ? { "Strict-Transport-Security": HSTS } : {};
 }
