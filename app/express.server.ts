@@ -16,7 +16,7 @@ import { clientErrors, guardRequests, guardServer, readBody } from "~/server/gua
 import { bodyLimitFor } from "~/server/request-guard.server";
 import { startSandbox } from "../sandbox/server";
 import { compileHintedScripts } from "~/server/compile-hinted-scripts.server";
-import { makeNonce, securityHeaders, transportFor } from "~/server/security-headers.server";
+import { makeNonce, securityHeaders, staticFileHeaders, transportFor } from "~/server/security-headers.server";
 import { isOperatorRequest, OPERATOR_CACHE_CONTROL, responseServerTiming } from "~/server/server-timing.server";
 
 // The storefront's HTTP server: static assets, security headers, then Remix.
@@ -61,9 +61,13 @@ app.use(compression());
 const publicDir = path.resolve(process.cwd(), "public");
 // Fingerprinted build output can be cached for ever; other public files for an hour. Scripts carry
 // V8's compile hint (compile-hinted-scripts.server.ts).
-app.use("/build", compileHintedScripts(path.join(publicDir, "build")));
-app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
-app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+// Every static file is sent with nosniff and a sandboxing CSP (security-headers.server.ts).
+const setStaticHeaders = (res: express.Response) => {
+  for (const [name, value] of Object.entries(staticFileHeaders())) res.setHeader(name, value);
+};
+app.use("/build", compileHintedScripts(path.join(publicDir, "build"), setStaticHeaders));
+app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false, setHeaders: setStaticHeaders }));
+app.use(express.static(publicDir, { maxAge: "1h", index: false, setHeaders: setStaticHeaders }));
 
 const remixHandler = createRequestHandler({
   build,

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
 import { acceptableEncodings, type ContentEncoding } from "./content-encoding.server";
 
 // The build's scripts, served with V8's explicit compile hint as their first line. Without it V8
@@ -62,7 +62,8 @@ function representation(script: HintedScript, accepted: readonly ContentEncoding
   return { encoding: "identity", body: script.identity };
 }
 
-export function compileHintedScripts(buildDir: string): RequestHandler {
+/** `setHeaders` adds the headers every static file carries (as express.static's option of that name). */
+export function compileHintedScripts(buildDir: string, setHeaders: (res: Response) => void = () => undefined): RequestHandler {
   // The build never changes while the server runs, so each file is read, compressed and hashed once
   // (res.send would otherwise hash the whole file, React DOM's 250 KB, on every request).
   const scripts = new Map<string, Promise<HintedScript>>();
@@ -81,6 +82,7 @@ export function compileHintedScripts(buildDir: string): RequestHandler {
     load(req.path).then(
       (script) => {
         const { encoding, body } = representation(script, acceptableEncodings(req.get("accept-encoding")));
+        setHeaders(res);
         res.type("text/javascript");
         res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
         res.setHeader("Vary", "Accept-Encoding");

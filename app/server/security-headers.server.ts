@@ -47,6 +47,17 @@ export function securityHeaders(nonce: string): Record<string, string> {
   };
 }
 
+/**
+ * Static files (/build, /fonts, /media, the SVGs in public/): never sniffed into another type, and a
+ * document made of one (an SVG opened on its own) is sandboxed, with no script and nothing loaded, so
+ * an SVG cannot run script on the site's origin (issue 20 §6).
+ */
+export const STATIC_FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+export function staticFileHeaders(): Record<string, string> {
+  return { "X-Content-Type-Options": "nosniff", "Content-Security-Policy": STATIC_FILE_CSP };
+}
+
 /** How the site is reached: in production URL mode (spec §2) only over https. */
 export interface Transport {
   httpsOnly: boolean;
