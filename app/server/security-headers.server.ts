@@ -3,7 +3,10 @@ import type { UrlMode } from "~/content/page-url";
 
 // Security headers for every document (spec standards; refined and tested under the quality issue).
 // The CSP is enforced, with a per-request nonce for our inline scripts and styles, and still lets
-// the tag manager load.
+// the tag manager load. script-src trusts the nonce and what nonced scripts load ('strict-dynamic',
+// issue 20 §6): browsers that know it ignore the host list and 'self', so a <script src> put into the
+// HTML from an allow-listed host (someone's own tag manager container) does not run. The host list
+// stays for browsers from before CSP 3, which ignore 'strict-dynamic' instead.
 
 export function makeNonce(): string {
   return randomBytes(16).toString("base64");
@@ -16,7 +19,7 @@ const EMBEDS = ["https://www.youtube-nocookie.com", "https://www.youtube.com", "
 export function contentSecurityPolicy(nonce: string, extraConnect: readonly string[] = []): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`, ...TAG_MANAGER, "https://www.youtube.com", "https://s.ytimg.com"],
+    "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...TAG_MANAGER, "https://www.youtube.com", "https://s.ytimg.com"],
     "style-src": ["'self'", `'nonce-${nonce}'`],
     // Inline style attributes (React `style`, the tag manager's preview pane) carry no script.
     "style-src-attr": ["'unsafe-inline'"],

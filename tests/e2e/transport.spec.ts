@@ -3,10 +3,13 @@ import { header, rawRequest, requestBytes } from "./raw-http";
 import { startStorefront, type StorefrontServer } from "./storefront-server";
 
 // Issue 20 §6: HSTS and Secure cookies in production URL mode, nosniff and a sandboxing CSP on static
-// files.
+// files, and a page CSP whose script-src trusts the nonce ('strict-dynamic') rather than hosts, with
+// the app's module scripts, the tag manager and the YouTube facade still working under it.
 
 const PAGE = `/?uid=${PARIS}.eiffel-tower&lang=en`;
 const HSTS = "max-age=31536000; includeSubDomains";
+/** HeadlessChrome is a bot to the server, and bots load no tag manager. */
+const DESKTOP_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 
 test.describe("production URL mode: HSTS and Secure cookies", () => {
   test.describe.configure({ mode: "serial" });
@@ -81,5 +84,93 @@ test.describe("static files", () => {
   test("an SVG opened on its own is a sandboxed document with an opaque origin", async ({ page }) => {
     await page.goto("/media/paris-weekend-map.svg");
     expect(await page.evaluate(() => window.origin)).toBe("null");
+  });
+});
+
+test.describe("script-src trusts the nonce, not hosts ('strict-dynamic')", () => {
+  /** Policy violations the page reports, collected from the first script on. */
+  async function watchViolations(page: import("@playwright/test").Page) {
+    await page.addInitScript(() => {
+      (window as unknown as { violations: string[] }).violations = [];
+      document.addEventListener("securitypolicyviolation", (event) =>
+        (window as unknown as { violations: string[] }).violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    return () => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+  }
+
+  test("the policy keeps the nonce and the host list for older browsers, with 'strict-dynamic'", async ({ request }) => {
+    const csp = (await request.get(PAGE)).headers()["content-security-policy"] ?? "";
+    const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1]?.split(" ") ?? [];
+    expect(scriptSrc).toContain("'strict-dynamic'");
+    expect(scriptSrc.some((source) => source.startsWith("'nonce-"))).toBe(true);
+    expect(scriptSrc).toContain("https://www.googletagmanager.com");
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+  });
+
+  test("the page hydrates: Remix's modulepreloads and inline module run with no violation", async ({ page }) => {
+    const violations = await watchViolations(page);
+    const loaded: string[] = [];
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname.startsWith("/build/")) loaded.push(response.url());
+    });
+    await page.goto(PAGE);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(await violations()).toEqual([]);
+  });
+
+  test("a script tag put into the HTML from an allow-listed host does not run", async ({ page, consoleErrors }) => {
+    const violations = await watchViolations(page);
+    await page.route("https://www.googletagmanager.com/gtm.js?id=GTM-INJECTED", (route) =>
+      route.fulfill({ contentType: "text/javascript", body: "window.injectedRan = true;" }),
+    );
+    await page.route(`**${PAGE}`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace("</body>", '<script src="https://www.googletagmanager.com/gtm.js?id=GTM-INJECTED"></script></body>');
+      await route.fulfill({ response, body });
+    });
+    await page.goto(PAGE);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    expect(await page.evaluate(() => (window as unknown as { injectedRan?: boolean }).injectedRan ?? false)).toBe(false);
+    expect((await violations()).some((v) => v.includes("GTM-INJECTED"))).toBe(true);
+    // The browser reports the refused script on the console: that refusal is the behaviour under test.
+    for (let at = consoleErrors.findIndex((e) => e.includes("GTM-INJECTED")); at >= 0; at = consoleErrors.findIndex((e) => e.includes("GTM-INJECTED"))) {
+      consoleErrors.splice(at, 1);
+    }
+  });
+
+  test.describe("with a tag manager container", () => {
+    test.describe.configure({ mode: "serial" });
+    let server: StorefrontServer;
+    test.beforeAll(async () => {
+      server = await startStorefront({ GTM_CONTAINER_ID: "GTM-TEST123" });
+    });
+    test.afterAll(async () => {
+      await server?.stop();
+    });
+
+    test("the container loads, and the scripts it adds run", async ({ browser }) => {
+      const context = await browser.newContext({ userAgent: DESKTOP_UA });
+      const page = await context.newPage();
+      const violations = await watchViolations(page);
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      // A stand-in for gtm.js that does what the container does: add a script of its own.
+      await context.route("https://www.googletagmanager.com/gtm.js?id=GTM-TEST123", (route) =>
+        route.fulfill({
+          contentType: "text/javascript",
+          body: "window.containerRan = true; var s = document.createElement('script'); s.src = 'https://www.googletagmanager.com/gtag/js?id=G-TEST'; document.head.appendChild(s);",
+        }),
+      );
+      await context.route("https://www.googletagmanager.com/gtag/js?id=G-TEST", (route) => route.fulfill({ contentType: "text/javascript", body: "window.tagRan = true;" }));
+      await page.goto(`${server.origin}${PAGE}`);
+      await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+      await expect.poll(() => page.evaluate(() => (window as unknown as { tagRan?: boolean }).tagRan ?? false)).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { containerRan?: boolean }).containerRan)).toBe(true);
+      expect(await violations()).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
   });
 });
