@@ -3,7 +3,16 @@ import type { Duplex } from "node:stream";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import { checkCrossSite } from "./cross-site.server";
 import { logClientError } from "./log-server-error.server";
-import { allowedMethods, badRequestHtml, bodyLimitFor, checkContentLength, checkHost, checkMethod, checkRequestTarget, type GuardVerdict } from "./request-guard.server";
+import {
+  allowedMethods,
+  badRequestHtml,
+  bodyLimitFor,
+  checkContentLength,
+  checkHost,
+  checkMethod,
+  checkRequestTarget,
+  type GuardVerdict,
+} from "./request-guard.server";
 import { transportHeaders, type Transport } from "./security-headers.server";
 
 // The HTTP edge (issue 20 §2, §3): every request is checked before static files or Remix see it, and

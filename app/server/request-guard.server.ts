@@ -83,7 +83,9 @@ export function checkRequestTarget(originalUrl: string): GuardVerdict {
 export function checkContentLength(contentLength: string | undefined, limit: number): GuardVerdict {
   if (contentLength === undefined) return { ok: true };
   const length = Number(contentLength);
-  return Number.isFinite(length) && length > limit ? { ok: false, status: 413, reason: `body of ${length} bytes is over the ${limit}-byte limit` } : { ok: true };
+  return Number.isFinite(length) && length > limit
+    ? { ok: false, status: 413, reason: `body of ${length} bytes is over the ${limit}-byte limit` }
+    : { ok: true };
 }
 
 export function badRequestHtml(reason: string, title = "Bad request"): string {

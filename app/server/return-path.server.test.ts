@@ -20,9 +20,31 @@ describe("sameOriginPath", () => {
 
   it("refuses everything a browser would follow off the origin, or that cannot be a header value", () => {
     const hostile = [
-      "/\t/evil.example/", "/\n/evil.example/", "/\r/evil.example/", "/\t\t/evil.example", "//evil.example/", "/\\evil.example/", "\\/evil.example/", "\\\\evil.example",
-      "/.//evil.example/", "/..//evil.example/", "/././/evil.example", "https://evil.example/", "http:evil.example", "http:/evil.example", "javascript:alert(1)",
-      "data:text/html,x", " /x", "x/y", "", "/\u0000/x", "/\u007f", "/€", "/\u2028/x", "/x\r\nSet-Cookie: a=b", "/\ufeff/x",
+      "/\t/evil.example/",
+      "/\n/evil.example/",
+      "/\r/evil.example/",
+      "/\t\t/evil.example",
+      "//evil.example/",
+      "/\\evil.example/",
+      "\\/evil.example/",
+      "\\\\evil.example",
+      "/.//evil.example/",
+      "/..//evil.example/",
+      "/././/evil.example",
+      "https://evil.example/",
+      "http:evil.example",
+      "http:/evil.example",
+      "javascript:alert(1)",
+      "data:text/html,x",
+      " /x",
+      "x/y",
+      "",
+      "/\u0000/x",
+      "/\u007f",
+      "/€",
+      "/\u2028/x",
+      "/x\r\nSet-Cookie: a=b",
+      "/\ufeff/x",
     ];
     for (const value of hostile) {
       const path = sameOriginPath(value);
@@ -63,7 +85,15 @@ describe("refererPath", () => {
     expect(refererPath("http://www.example.test/", request)).toBe("/");
   });
   it("is null for another host, another port, a non-http URL or garbage", () => {
-    for (const referer of [null, "", "https://evil.example/", "http://www.example.test:8080/", "ftp://www.example.test/", "not a url", "https://www.example.test//evil.example/"]) {
+    for (const referer of [
+      null,
+      "",
+      "https://evil.example/",
+      "http://www.example.test:8080/",
+      "ftp://www.example.test/",
+      "not a url",
+      "https://www.example.test//evil.example/",
+    ]) {
       expect(refererPath(referer, request), String(referer)).toBeNull();
     }
   });

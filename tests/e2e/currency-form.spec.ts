@@ -136,7 +136,12 @@ test.describe("the form's returnTo in the HTML", () => {
   async function returnTos(request: Api, url: string): Promise<string[]> {
     const html = await (await request.get(url)).text();
     return [...html.matchAll(/<input type="hidden" name="returnTo" value="([^"]*)"/g)].map((m) =>
-      m[1]!.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">"),
+      m[1]!
+        .replace(/&amp;/g, "&")
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;/g, "'")
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">"),
     );
   }
 

@@ -46,14 +46,64 @@ const form = (body: string, extra: Array<[string, string]> = []) =>
 
 test.describe("requests any client can send get a 4xx and one log line (issue 20 §2)", () => {
   const cases: Array<{ name: string; bytes: () => Buffer; status: number; allow?: string }> = [
-    { name: "TRACE /", bytes: () => requestBytes("TRACE", "/", [["Host", "localhost"], ["Connection", "close"]]), status: 405 },
-    { name: "TRACE /healthz", bytes: () => requestBytes("TRACE", "/healthz", [["Host", "localhost"], ["Connection", "close"]]), status: 405 },
-    { name: "PROPFIND /", bytes: () => requestBytes("PROPFIND", "/", [["Host", "localhost"], ["Connection", "close"]]), status: 405 },
-    { name: "PUT /preferences/currency", bytes: () => requestBytes("PUT", "/preferences/currency", [["Host", "localhost"], ["Content-Length", "0"], ["Connection", "close"]]), status: 405, allow: "GET, HEAD, POST" },
-    { name: "POST / (a page has no action)", bytes: () => requestBytes("POST", "/", [["Host", "localhost"], ["Content-Length", "0"], ["Connection", "close"]]), status: 405 },
+    {
+      name: "TRACE /",
+      bytes: () =>
+        requestBytes("TRACE", "/", [
+          ["Host", "localhost"],
+          ["Connection", "close"],
+        ]),
+      status: 405,
+    },
+    {
+      name: "TRACE /healthz",
+      bytes: () =>
+        requestBytes("TRACE", "/healthz", [
+          ["Host", "localhost"],
+          ["Connection", "close"],
+        ]),
+      status: 405,
+    },
+    {
+      name: "PROPFIND /",
+      bytes: () =>
+        requestBytes("PROPFIND", "/", [
+          ["Host", "localhost"],
+          ["Connection", "close"],
+        ]),
+      status: 405,
+    },
+    {
+      name: "PUT /preferences/currency",
+      bytes: () =>
+        requestBytes("PUT", "/preferences/currency", [
+          ["Host", "localhost"],
+          ["Content-Length", "0"],
+          ["Connection", "close"],
+        ]),
+      status: 405,
+      allow: "GET, HEAD, POST",
+    },
+    {
+      name: "POST / (a page has no action)",
+      bytes: () =>
+        requestBytes("POST", "/", [
+          ["Host", "localhost"],
+          ["Content-Length", "0"],
+          ["Connection", "close"],
+        ]),
+      status: 405,
+    },
     {
       name: "POST whose Origin is not the Host as sent (here only in case)",
-      bytes: () => requestBytes("POST", "/preferences/currency", [["Host", "LOCALHOST"], ["Origin", "http://localhost"], ["Sec-Fetch-Site", "same-origin"], ["Content-Length", "0"], ["Connection", "close"]]),
+      bytes: () =>
+        requestBytes("POST", "/preferences/currency", [
+          ["Host", "LOCALHOST"],
+          ["Origin", "http://localhost"],
+          ["Sec-Fetch-Site", "same-origin"],
+          ["Content-Length", "0"],
+          ["Connection", "close"],
+        ]),
       status: 403,
     },
     { name: "CONNECT evil.example:443", bytes: () => requestBytes("CONNECT", "evil.example:443", [["Host", "evil.example:443"]]), status: 405 },
@@ -64,11 +114,28 @@ test.describe("requests any client can send get a 4xx and one log line (issue 20
     { name: "Host with a backslash", bytes: () => get("/", `${PARIS}\\`), status: 400 },
     { name: "Host localhost@evil.example", bytes: () => get("/", "localhost@evil.example"), status: 400 },
     { name: "Host 1.2.3.999 (not an IPv4 address)", bytes: () => get("/healthz", "1.2.3.999"), status: 400 },
-    { name: "X-Forwarded-Host with port 99999", bytes: () => requestBytes("HEAD", "/", [["Host", "localhost"], ["X-Forwarded-Host", "localhost:99999"], ["Connection", "close"]]), status: 200 },
+    {
+      name: "X-Forwarded-Host with port 99999",
+      bytes: () =>
+        requestBytes("HEAD", "/", [
+          ["Host", "localhost"],
+          ["X-Forwarded-Host", "localhost:99999"],
+          ["Connection", "close"],
+        ]),
+      status: 200,
+    },
     { name: "absolute-form target http://evil.example/", bytes: () => get("http://evil.example/", "localhost"), status: 400 },
     { name: "absolute-form target on /healthz", bytes: () => get("http://evil.example/healthz", "localhost"), status: 400 },
     { name: "target */x", bytes: () => get("*/x", "localhost"), status: 400 },
-    { name: "OPTIONS *", bytes: () => requestBytes("OPTIONS", "*", [["Host", "localhost"], ["Connection", "close"]]), status: 405 },
+    {
+      name: "OPTIONS *",
+      bytes: () =>
+        requestBytes("OPTIONS", "*", [
+          ["Host", "localhost"],
+          ["Connection", "close"],
+        ]),
+      status: 405,
+    },
     { name: "a header the parser refuses", bytes: () => get("/", "localhost", [["X-Bad\u0001", "1"]]), status: 400 },
   ];
   for (const c of cases) {
@@ -77,7 +144,10 @@ test.describe("requests any client can send get a 4xx and one log line (issue 20
       const { response, logged } = await probe(c.bytes(), { head });
       expect(response.status, c.name).toBe(c.status);
       if (c.status === 405) expect(header(response, "allow")).toBe(c.allow ?? "GET, HEAD");
-      expect(logged.filter((line) => STACK_FRAME.test(line)), "no stack trace").toEqual([]);
+      expect(
+        logged.filter((line) => STACK_FRAME.test(line)),
+        "no stack trace",
+      ).toEqual([]);
       expect(logged, "one log line").toHaveLength(c.status < 300 ? 0 : 1);
       if (c.status >= 400) expect(logged[0]).toMatch(new RegExp(`^${c.status} `));
     });
@@ -132,7 +202,12 @@ test.describe("request bodies are limited (issue 20 §3)", () => {
   });
 
   test("the general cap holds for any other request that declares a body", async () => {
-    const { response } = await probe(requestBytes("GET", "/", [["Host", "localhost"], ["Content-Length", String(1024 * 1024)]]));
+    const { response } = await probe(
+      requestBytes("GET", "/", [
+        ["Host", "localhost"],
+        ["Content-Length", String(1024 * 1024)],
+      ]),
+    );
     expect(response.status).toBe(413);
   });
 
@@ -144,7 +219,10 @@ test.describe("request bodies are limited (issue 20 §3)", () => {
       try {
         const answer = connection.read({ timeoutMs: 20_000 });
         let answered = false;
-        void answer.then(() => (answered = true), () => (answered = true));
+        void answer.then(
+          () => (answered = true),
+          () => (answered = true),
+        );
         await connection.write(
           requestBytes("POST", "/preferences/currency", [
             ["Host", "localhost"],
@@ -191,18 +269,84 @@ test.describe("fuzz: methods, Host, request targets, cookies and bodies (issue 2
     const port = server.port;
     const methods = fc.oneof(
       { weight: 6, arbitrary: fc.constantFrom("GET", "HEAD", "POST") },
-      { weight: 3, arbitrary: fc.constantFrom("PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT", "PROPFIND", "MKCOL", "LOCK", "SEARCH", "PURGE", "QUERY", "M-SEARCH", "REPORT", "LINK") },
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom(
+          "PUT",
+          "DELETE",
+          "PATCH",
+          "OPTIONS",
+          "TRACE",
+          "CONNECT",
+          "PROPFIND",
+          "MKCOL",
+          "LOCK",
+          "SEARCH",
+          "PURGE",
+          "QUERY",
+          "M-SEARCH",
+          "REPORT",
+          "LINK",
+        ),
+      },
       { weight: 1, arbitrary: fc.oneof(fc.constantFrom("get", "Get", "G ET", "GET\t", ""), fc.stringMatching(/^[A-Za-z-]{1,12}$/)) },
     );
     const noFraming = (s: string) => s.replace(/[\r\n]/g, "");
     const hosts = fc.oneof(
-      { weight: 4, arbitrary: fc.constantFrom(`localhost:${port}`, "localhost", PARIS, LTT, `${PARIS}:443`, "127.0.0.1", `127.0.0.1:${port}`, "[::1]", `[::1]:${port}`, PARIS.toUpperCase(), `${PARIS}.`, "unknown.example") },
       {
         weight: 4,
         arbitrary: fc.constantFrom(
-          `${PARIS}:99999`, "a b", `${PARIS}%00`, `${PARIS}\\`, "localhost@evil.example", "user:pass@localhost", "evil.example:80:80", "[::1", "[zz]", "[::1]x", "1.2.3.999",
-          "0x7f.1", "", ":80", "localhost:", "localhost:-1", "localhost:0x50", "localhost:065536", "xn--", "é.example", "\u00ff", "a".repeat(300), `${"a".repeat(64)}.example`,
-          "localhost#frag", "localhost/path", "localhost?q", "a..b", "-a.example", "%2e%2e", "*", "localhost\t", " localhost", "local\u0000host", "localhost,evil.example",
+          `localhost:${port}`,
+          "localhost",
+          PARIS,
+          LTT,
+          `${PARIS}:443`,
+          "127.0.0.1",
+          `127.0.0.1:${port}`,
+          "[::1]",
+          `[::1]:${port}`,
+          PARIS.toUpperCase(),
+          `${PARIS}.`,
+          "unknown.example",
+        ),
+      },
+      {
+        weight: 4,
+        arbitrary: fc.constantFrom(
+          `${PARIS}:99999`,
+          "a b",
+          `${PARIS}%00`,
+          `${PARIS}\\`,
+          "localhost@evil.example",
+          "user:pass@localhost",
+          "evil.example:80:80",
+          "[::1",
+          "[zz]",
+          "[::1]x",
+          "1.2.3.999",
+          "0x7f.1",
+          "",
+          ":80",
+          "localhost:",
+          "localhost:-1",
+          "localhost:0x50",
+          "localhost:065536",
+          "xn--",
+          "é.example",
+          "\u00ff",
+          "a".repeat(300),
+          `${"a".repeat(64)}.example`,
+          "localhost#frag",
+          "localhost/path",
+          "localhost?q",
+          "a..b",
+          "-a.example",
+          "%2e%2e",
+          "*",
+          "localhost\t",
+          " localhost",
+          "local\u0000host",
+          "localhost,evil.example",
         ),
       },
       { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
@@ -213,18 +357,60 @@ test.describe("fuzz: methods, Host, request targets, cookies and bodies (issue 2
       {
         weight: 3,
         arbitrary: fc.constantFrom(
-          "/", "/healthz", "/healthz?x=1", `/?uid=${PARIS}&lang=en`, `/?uid=${PARIS}.eiffel-tower&lang=fr&gclid=x`, "/eiffel-tower/", "/fr/", "/preferences/currency",
-          "/preferences/currency?_data=routes%2Fpreferences.currency", "/?_data=root", "/?_data=routes%2F%24", "/tracking", "/tracking/plan.json", "/machines", "/favicon.svg",
-          "/media/paris-weekend-map.svg", "/fonts/inter-latin-wght-normal.woff2", "/build/", "/build/../package.json", "/build/%2e%2e/package.json", "/fonts/../../package.json",
-          "/media/missing.jpg", "/bench/bare",
+          "/",
+          "/healthz",
+          "/healthz?x=1",
+          `/?uid=${PARIS}&lang=en`,
+          `/?uid=${PARIS}.eiffel-tower&lang=fr&gclid=x`,
+          "/eiffel-tower/",
+          "/fr/",
+          "/preferences/currency",
+          "/preferences/currency?_data=routes%2Fpreferences.currency",
+          "/?_data=root",
+          "/?_data=routes%2F%24",
+          "/tracking",
+          "/tracking/plan.json",
+          "/machines",
+          "/favicon.svg",
+          "/media/paris-weekend-map.svg",
+          "/fonts/inter-latin-wght-normal.woff2",
+          "/build/",
+          "/build/../package.json",
+          "/build/%2e%2e/package.json",
+          "/fonts/../../package.json",
+          "/media/missing.jpg",
+          "/bench/bare",
         ),
       },
       {
         weight: 3,
         arbitrary: fc.constantFrom(
-          "*", "*/x", "http://evil.example/", "https://evil.example/x", `http://localhost:${port}/`, "//evil.example/", "/\\evil.example", "/%5cevil", "/%0a/x", "/%00", "/%",
-          "/%zz", "/..", "/../../etc/passwd", "/%2e%2e/%2e%2e/", "evil.example:443", "/?returnTo=%0a", `/${"a".repeat(5000)}`, `/?${"a=b&".repeat(1200)}`, "/\u00e9t\u00e9", "/€",
-          "/?uid=%E0%A4%A", "/#frag", "/;x", "/?uid=\u0000", "/ /",
+          "*",
+          "*/x",
+          "http://evil.example/",
+          "https://evil.example/x",
+          `http://localhost:${port}/`,
+          "//evil.example/",
+          "/\\evil.example",
+          "/%5cevil",
+          "/%0a/x",
+          "/%00",
+          "/%",
+          "/%zz",
+          "/..",
+          "/../../etc/passwd",
+          "/%2e%2e/%2e%2e/",
+          "evil.example:443",
+          "/?returnTo=%0a",
+          `/${"a".repeat(5000)}`,
+          `/?${"a=b&".repeat(1200)}`,
+          "/\u00e9t\u00e9",
+          "/€",
+          "/?uid=%E0%A4%A",
+          "/#frag",
+          "/;x",
+          "/?uid=\u0000",
+          "/ /",
         ),
       },
       { weight: 3, arbitrary: fc.webPath().map((p) => p || "/") },
@@ -233,35 +419,82 @@ test.describe("fuzz: methods, Host, request targets, cookies and bodies (issue 2
     );
     const cookies = fc.oneof(
       fc.constant(null),
-      fc.constantFrom("currency=EUR", "currency=usd", "currency=", "currency", "currency=EUR; currency=GBP", "consent-state=ad_storage:granted", "=", ";;;", "h-attr=%E0%A4%A"),
+      fc.constantFrom(
+        "currency=EUR",
+        "currency=usd",
+        "currency=",
+        "currency",
+        "currency=EUR; currency=GBP",
+        "consent-state=ad_storage:granted",
+        "=",
+        ";;;",
+        "h-attr=%E0%A4%A",
+      ),
       fc.string({ maxLength: 60 }).map((v) => `currency=${noFraming(v)}`),
       fc.string({ maxLength: 120 }).map((v) => `consent-state=${v}; h-attr=${encodeURIComponent(v)}`),
       fc.string({ maxLength: 60, unit: "binary-ascii" }).map((v) => `consent-state=${noFraming(v)}`),
       fc.constantFrom(`big=${"x".repeat(9000)}`, `big=${"x".repeat(20000)}`),
     );
-    const returnTo = fc.oneof(fc.webPath(), fc.string({ maxLength: 30 }), fc.constantFrom("/%09/evil.example/", "//evil.example", "/\\evil", "/€", "/%0a/x", "https://evil.example/", "/./%2F/evil"));
+    const returnTo = fc.oneof(
+      fc.webPath(),
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom("/%09/evil.example/", "//evil.example", "/\\evil", "/€", "/%0a/x", "https://evil.example/", "/./%2F/evil"),
+    );
     const bodies = fc.oneof(
       fc.constant(null),
       returnTo.map((r) => ({ type: "application/x-www-form-urlencoded", body: `currency=EUR&returnTo=${encodeURIComponent(r)}`, chunked: false })),
-      fc.record({ type: fc.constantFrom("application/json", "multipart/form-data", "text/plain", "application/x-www-form-urlencoded", ""), body: fc.string({ maxLength: 200 }), chunked: fc.boolean() }),
+      fc.record({
+        type: fc.constantFrom("application/json", "multipart/form-data", "text/plain", "application/x-www-form-urlencoded", ""),
+        body: fc.string({ maxLength: 200 }),
+        chunked: fc.boolean(),
+      }),
     );
     const extras = fc.array(
       fc.oneof(
         fc.constantFrom<[string, string]>(
-          ["Sec-Fetch-Site", "same-origin"], ["Sec-Fetch-Site", "cross-site"], ["Sec-Fetch-Site", "same-site"], ["Sec-Fetch-Site", "none"], ["Sec-Fetch-Site", "???"],
-          ["Origin", "null"], ["Origin", "http://evil.example"], ["Origin", `http://localhost:${port}`], ["Origin", "not a url"], ["X-Forwarded-Host", "localhost:99999"],
-          ["X-Forwarded-Host", "a b"], ["X-Currency", "EUR"], ["X-Currency", "€€€"], ["X-Device", "bot"], ["X-Device", "toaster"], ["Accept-Encoding", "br;q=2, *;q=-1"],
-          ["Range", "bytes=999999-"], ["Range", "bytes=-0"], ["If-None-Match", "*"], ["Expect", "100-continue"], ["Expect", "teapot"], ["Upgrade", "websocket"],
-          ["Sec-CH-UA-Mobile", "?2"], ["User-Agent", "Googlebot"], ["Content-Length", "abc"], ["Transfer-Encoding", "gzip"], ["Host", "second.example"],
+          ["Sec-Fetch-Site", "same-origin"],
+          ["Sec-Fetch-Site", "cross-site"],
+          ["Sec-Fetch-Site", "same-site"],
+          ["Sec-Fetch-Site", "none"],
+          ["Sec-Fetch-Site", "???"],
+          ["Origin", "null"],
+          ["Origin", "http://evil.example"],
+          ["Origin", `http://localhost:${port}`],
+          ["Origin", "not a url"],
+          ["X-Forwarded-Host", "localhost:99999"],
+          ["X-Forwarded-Host", "a b"],
+          ["X-Currency", "EUR"],
+          ["X-Currency", "€€€"],
+          ["X-Device", "bot"],
+          ["X-Device", "toaster"],
+          ["Accept-Encoding", "br;q=2, *;q=-1"],
+          ["Range", "bytes=999999-"],
+          ["Range", "bytes=-0"],
+          ["If-None-Match", "*"],
+          ["Expect", "100-continue"],
+          ["Expect", "teapot"],
+          ["Upgrade", "websocket"],
+          ["Sec-CH-UA-Mobile", "?2"],
+          ["User-Agent", "Googlebot"],
+          ["Content-Length", "abc"],
+          ["Transfer-Encoding", "gzip"],
+          ["Host", "second.example"],
         ),
-        fc.tuple(fc.constantFrom("X-Fuzz", "Referer", "Accept-Language", "cloudfront-viewer-country", "Origin", "Sec-Fetch-Site"), fc.string({ maxLength: 40 })),
+        fc.tuple(
+          fc.constantFrom("X-Fuzz", "Referer", "Accept-Language", "cloudfront-viewer-country", "Origin", "Sec-Fetch-Site"),
+          fc.string({ maxLength: 40 }),
+        ),
       ),
       { maxLength: 3 },
     );
     const cases = fc.sample(
       fc.record({
         method: methods,
-        version: fc.oneof({ weight: 8, arbitrary: fc.constant("HTTP/1.1") }, { weight: 1, arbitrary: fc.constant("HTTP/1.0") }, { weight: 1, arbitrary: fc.constantFrom("HTTP/2.0", "HTTP/1.2", "HTTP/0.9", "HTTPS/1.1") }),
+        version: fc.oneof(
+          { weight: 8, arbitrary: fc.constant("HTTP/1.1") },
+          { weight: 1, arbitrary: fc.constant("HTTP/1.0") },
+          { weight: 1, arbitrary: fc.constantFrom("HTTP/2.0", "HTTP/1.2", "HTTP/0.9", "HTTPS/1.1") },
+        ),
         host: hosts,
         target: paths,
         cookie: cookies,
@@ -288,7 +521,10 @@ test.describe("fuzz: methods, Host, request targets, cookies and bodies (issue 2
         }
       }
       if (c.version === "HTTP/1.0") headers.push(["Connection", "keep-alive"]);
-      const bytes = Buffer.concat([Buffer.from(`${c.method} ${c.target} ${c.version}\r\n${headers.map(([n, v]) => `${n}: ${v}\r\n`).join("")}\r\n`, "latin1"), body]);
+      const bytes = Buffer.concat([
+        Buffer.from(`${c.method} ${c.target} ${c.version}\r\n${headers.map(([n, v]) => `${n}: ${v}\r\n`).join("")}\r\n`, "latin1"),
+        body,
+      ]);
       return { bytes, head: c.method === "HEAD" };
     };
 

@@ -21,13 +21,7 @@ export function header(response: RawResponse, name: string): string | undefined 
 }
 
 /** A request as bytes. Header values are written as given: the point is to send what clients must not. */
-export function requestBytes(
-  method: string,
-  target: string,
-  headers: Array<[string, string]>,
-  body: Buffer | string = "",
-  version = "HTTP/1.1",
-): Buffer {
+export function requestBytes(method: string, target: string, headers: Array<[string, string]>, body: Buffer | string = "", version = "HTTP/1.1"): Buffer {
   const head = `${method} ${target} ${version}\r\n${headers.map(([name, value]) => `${name}: ${value}\r\n`).join("")}\r\n`;
   return Buffer.concat([Buffer.from(head, "latin1"), typeof body === "string" ? Buffer.from(body) : body]);
 }

@@ -54,7 +54,10 @@ export async function startStorefront(env: Record<string, string> = {}): Promise
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   for (let i = 0; i < 400; i += 1) {
     if (child.exitCode !== null) break;
-    const up = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+    const up = await fetch(`${origin}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up)
       return {
         port,

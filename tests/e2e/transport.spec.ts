@@ -26,7 +26,13 @@ test.describe("production URL mode: HSTS and Secure cookies", () => {
       const response = await request.get(`${server.origin}${path}`, { headers: { host: PARIS }, failOnStatusCode: false });
       expect(response.headers()["strict-transport-security"], path).toBe(HSTS);
     }
-    const refused = await rawRequest(server.port, requestBytes("GET", "/", [["Host", "a b"], ["Connection", "close"]]));
+    const refused = await rawRequest(
+      server.port,
+      requestBytes("GET", "/", [
+        ["Host", "a b"],
+        ["Connection", "close"],
+      ]),
+    );
     expect(refused.status).toBe(400);
     expect(header(refused, "strict-transport-security")).toBe(HSTS);
   });
@@ -163,7 +169,9 @@ test.describe("script-src trusts the nonce, not hosts ('strict-dynamic')", () =>
           body: "window.containerRan = true; var s = document.createElement('script'); s.src = 'https://www.googletagmanager.com/gtag/js?id=G-TEST'; document.head.appendChild(s);",
         }),
       );
-      await context.route("https://www.googletagmanager.com/gtag/js?id=G-TEST", (route) => route.fulfill({ contentType: "text/javascript", body: "window.tagRan = true;" }));
+      await context.route("https://www.googletagmanager.com/gtag/js?id=G-TEST", (route) =>
+        route.fulfill({ contentType: "text/javascript", body: "window.tagRan = true;" }),
+      );
       await page.goto(`${server.origin}${PAGE}`);
       await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
       await expect.poll(() => page.evaluate(() => (window as unknown as { tagRan?: boolean }).tagRan ?? false)).toBe(true);
