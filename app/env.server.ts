@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { URL_MODES } from "~/page/page-url";
+import { URL_MODES } from "~/content/page-url";
 import { parseFaultSpec } from "../sandbox/faults";
 
 // Every setting comes from the environment, validated once at start-up (issue 2 §8).
