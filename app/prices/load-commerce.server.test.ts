@@ -85,12 +85,14 @@ describe("loadPageCommerce", () => {
   });
 
   it("waits no longer than the price budget; late prices are simply absent", async () => {
-    sandbox.setDefaultFault("latency=1000");
+    // The upstream answers after 3 s; the loader must give up at its 150 ms budget. The upper bound leaves
+    // room for a loaded test host (438 ms seen at load average 10) and still fails if the budget is ignored.
+    sandbox.setDefaultFault("latency=3000");
     const started = performance.now();
     const { commerce, degraded } = await loadPageCommerce(input({ budgetMs: 150 }));
     const elapsed = performance.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(145);
-    expect(elapsed).toBeLessThan(400);
+    expect(elapsed).toBeLessThan(1500);
     expect(commerce.prices).toEqual({});
     expect(commerce.lists).toEqual({});
     expect(degraded).toBe(true);
