@@ -114,17 +114,19 @@ describe("page loader with prices", () => {
     expect((await page(PARIS_PRICES_UID, { query: "&date=2001-06-01" })).data.commerce.booking.date).toBe(today);
   });
 
-  it("a cold page with 200 ms of upstream latency costs about one latency, not the sum of its calls", async () => {
-    sandbox.setDefaultFault("latency=200");
+  it("a cold page with 300 ms of upstream latency costs about one latency, not the sum of its calls", async () => {
+    // In sequence, three calls would take 900 ms and meet the 800 ms price budget; in parallel about 300 ms,
+    // with room for a loaded test host.
+    sandbox.setDefaultFault("latency=300");
     const started = performance.now();
     const { data } = await page(PARIS_PRICES_UID);
     const elapsed = performance.now() - started;
     const calls = sandbox.stats().total;
     expect(calls).toBeGreaterThanOrEqual(3);
     expect(Object.keys(data.commerce.prices)).toHaveLength(5);
-    expect(elapsed).toBeGreaterThanOrEqual(195);
-    expect(elapsed).toBeLessThan(400);
-    console.info(`cold page: ${calls} upstream calls at 200 ms each took ${elapsed.toFixed(0)} ms`);
+    expect(elapsed).toBeGreaterThanOrEqual(295);
+    expect(elapsed).toBeLessThan(700);
+    console.info(`cold page: ${calls} upstream calls at 300 ms each took ${elapsed.toFixed(0)} ms`);
   });
 
   it("20 concurrent identical page requests reach the sandbox as one call per endpoint", async () => {
@@ -148,7 +150,7 @@ describe("page loader with prices", () => {
     const { data } = await page(PARIS_PRICES_UID);
     const elapsed = performance.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(790);
-    expect(elapsed).toBeLessThan(1100);
+    expect(elapsed).toBeLessThan(1500); // without the budget a hanging upstream holds the page until API_TIMEOUT_MS
     expect(data.commerce.prices).toEqual({});
   });
 });
