@@ -65,8 +65,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {/* The font preloads open <body> rather than sit in <head>: Chromium makes a font preload in
             <head> render-blocking, and on a slow first frame that held the first paint to 1.25-2.25 s
-            Here they still start before any stylesheet-driven font request; a webfont that misses the
-            first layout is not swapped in on that page (font-display: optional, decision 006). */}
+            Here they still start before any stylesheet-driven font request, and the metric-matched fallback
+            faces (font-faces.server.ts) keep the swap from moving the first screen (decision 006). */}
         {FONT_PRELOADS.map((href) => (
           <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}

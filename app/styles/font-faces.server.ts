@@ -6,9 +6,9 @@ const LATIN_EXT =
   "U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF";
 const CYRILLIC = "U+0301,U+0400-045F,U+0490-0491,U+04B0-04B1,U+2116";
 
-// optional: a webfont that misses the first layout waits for the next page (decision 006).
+// swap, not optional: see decision 006 for why optional was tried and not kept.
 const face = (family: string, file: string, range: string) =>
-  `@font-face{font-family:'${family}';font-style:normal;font-display:optional;font-weight:300 700;src:url(/fonts/${file}) format('woff2');unicode-range:${range}}`;
+  `@font-face{font-family:'${family}';font-style:normal;font-display:swap;font-weight:300 700;src:url(/fonts/${file}) format('woff2');unicode-range:${range}}`;
 
 /**
  * Metric-matched fallbacks (the next/font and capsize approach): a local Arial, or a metric-compatible

@@ -2,8 +2,7 @@ import { BENCH_PAGES } from "../bench/pages";
 import { expect, test } from "./fixtures";
 
 // The first frame is painted in the fallback faces (the webfont preloads sit in <body>, so they do not
-// block rendering); a webfont that is not there by the first layout is not swapped in on that page
-// (font-display: optional), and the next page has it from the cache. The fallback faces in
+// block rendering), and the webfonts swap in a moment later. The fallback faces in
 // app/styles/font-faces.server.ts are scaled to the webfonts' metrics, so a first page (fallback faces)
 // and the next (webfonts) set the first screen alike. Without them (system-ui here is DejaVu Sans) the hero text re-wrapped and the
 // blocks below it jumped 27-37 px on four of the six page types.
@@ -12,10 +11,6 @@ const PHONE = { width: 412, height: 823 };
 
 /** Document top of the first screen's headings, blocks and paragraphs, once fonts have settled. */
 async function firstScreenTops(page: import("@playwright/test").Page, path: string) {
-  // Twice: a webfont is used only if it is there at the first layout (font-display: optional), which on a
-  // first visit it may not be; the second load has it in the cache, as a visitor's next page does.
-  await page.goto(path);
-  await page.evaluate(() => document.fonts.ready);
   await page.goto(path);
   await page.evaluate(() => document.fonts.ready);
   return page.evaluate((height) => {
@@ -69,9 +64,6 @@ test("a page in latin script fetches only the latin font files it preloads", asy
 for (const { type, path } of BENCH_PAGES) {
   test(`${type} page: every glyph on a phone's screen comes from the page's own fonts`, async ({ browser }) => {
     const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
-    // The second load has the webfonts in the cache, so they set the text (font-display: optional).
-    await page.goto(path);
-    await page.evaluate(() => document.fonts.ready);
     await page.goto(path);
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     await page.evaluate(() => document.fonts.ready);
@@ -105,38 +97,3 @@ for (const { type, path } of BENCH_PAGES) {
     expect(system, "text drawn in a system font").toEqual([]);
   });
 }
-
-// A webfont that arrives after the first paint is not swapped in (font-display: optional): the page keeps
-// its fallback faces until the next page, which has the font in its cache. Swapping re-wrapped a paragraph
-// of the guide by one line (26 px) and moved what a phone visitor was reading, far down the page as much as
-// on the first screen, and on Android (no metric-matched fallback there) anywhere.
-test("a webfont that arrives late moves nothing the visitor is reading", async ({ browser }) => {
-  const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { __shifts: number[] }).__shifts = shifts;
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => shifts.push((e as PerformanceEntry & { value: number }).value))).observe({
-      type: "layout-shift",
-      buffered: true,
-    });
-  });
-  let release!: () => void;
-  const fontsHeld = new Promise<void>((resolve) => (release = resolve));
-  const fontRequests: string[] = [];
-  await page.route("**/fonts/*.woff2", async (route) => {
-    fontRequests.push(route.request().url());
-    await fontsHeld;
-    await route.continue();
-  });
-  await page.goto("/?uid=www.paris-experiences.example.guides.best-time-to-visit&lang=en", { waitUntil: "domcontentloaded" });
-  await page.locator("#summer").scrollIntoViewIfNeeded();
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const before = (await page.locator("#summer").boundingBox())!;
-  release();
-  await expect.poll(() => page.evaluate(() => [...document.fonts].some((face) => face.family === "Inter" && face.status === "loaded"))).toBe(true);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  expect(fontRequests.length).toBeGreaterThan(0);
-  expect((await page.locator("#summer").boundingBox())!.height).toBe(before.height);
-  expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0))).toBe(0);
-  await page.close();
-});
