@@ -1,5 +1,6 @@
 import { buildPlan } from "./plan";
-import { comparePlans, readReleasedPlan } from "./plan-release";
+import { comparePlans } from "./compat";
+import { readReleasedPlan } from "./plan-release";
 
 // `npm run tracking:compat`: every event's changes since the released plan and whether its version says
 // so. Exit 1 on an incompatible change; tracking/compat.test.ts runs the same check in `npm test`.

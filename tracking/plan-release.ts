@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { comparePlans, type EventVerdict } from "./compat";
+import type { EventVerdict } from "./compat";
 import type { TrackingPlan } from "./plan";
 
 // The released plan and its history: what tag manager containers and reports were built against.
@@ -42,5 +42,3 @@ export function historyEntries(verdicts: readonly EventVerdict[], date: string):
             : verdict.changes.filter((c) => c.level !== "NONE").map((c) => `${c.path || "(event)"}: ${c.what}`),
     }));
 }
-
-export { comparePlans };

@@ -71,6 +71,21 @@ function handOverEarlyPanel(id: string): void {
   if (panel && typeof panel.hidePopover === "function" && panel.matches(":popover-open")) panel.hidePopover();
 }
 
+/** Each number as a tel: link; with `copyButtons`, a copy button beside it (needs the app). */
+function PhoneNumbers({ callUs, copyButtons = false }: { callUs: CallUs; copyButtons?: boolean }) {
+  return (
+    <Numbers>
+      {callUs.phoneNumbers.map((phone) => (
+        <li key={phone.number}>
+          <span>{phone.label}</span>
+          <a href={`tel:${phone.number.replace(/[^+0-9]/g, "")}`}>{phone.number}</a>
+          {copyButtons ? <CopyPhoneButton number={phone.number} label={phone.label} /> : null}
+        </li>
+      ))}
+    </Numbers>
+  );
+}
+
 /** The numbers without the app: links and text only, so it works before any script has run. */
 function EarlyCallUsPanel({ id, callUs }: { id: string; callUs: CallUs }) {
   const t = useT();
@@ -85,14 +100,7 @@ function EarlyCallUsPanel({ id, callUs }: { id: string; callUs: CallUs }) {
       </EarlyBar>
       <EarlyBody>
         {callUs.intro ? <p>{callUs.intro}</p> : null}
-        <Numbers>
-          {callUs.phoneNumbers.map((phone) => (
-            <li key={phone.number}>
-              <span>{phone.label}</span>
-              <a href={`tel:${phone.number.replace(/[^+0-9]/g, "")}`}>{phone.number}</a>
-            </li>
-          ))}
-        </Numbers>
+        <PhoneNumbers callUs={callUs} />
         {callUs.hours ? <p>{callUs.hours}</p> : null}
         {callUs.email ? (
           <p>
@@ -123,15 +131,7 @@ function CallUsPanel({ callUs }: { callUs: CallUs }) {
   return (
     <div>
       {callUs.intro ? <p>{callUs.intro}</p> : null}
-      <Numbers>
-        {callUs.phoneNumbers.map((phone) => (
-          <li key={phone.number}>
-            <span>{phone.label}</span>
-            <a href={`tel:${phone.number.replace(/[^+0-9]/g, "")}`}>{phone.number}</a>
-            <CopyPhoneButton number={phone.number} label={phone.label} />
-          </li>
-        ))}
-      </Numbers>
+      <PhoneNumbers callUs={callUs} copyButtons />
       {callUs.hours ? <p>{callUs.hours}</p> : null}
       {callUs.email ? (
         <p>
