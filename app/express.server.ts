@@ -9,7 +9,7 @@ import { getContentStore } from "~/content/content-store.server";
 import { getEnv } from "~/env.server";
 import { setSandboxHosts } from "~/prices/api-runtime.server";
 import { requestDevice } from "~/page/device.server";
-import { readCountryCode } from "~/page/page-context.server";
+import { readCountryCode } from "~/page/build-page-context.server";
 import { readCookie } from "~/server/cookies.server";
 import { PageCache, pageCacheKey, storableForMs, toCachedPage, withNonce } from "~/server/page-cache.server";
 import { clientErrors, guardRequests, guardServer, readBody } from "~/server/guard-requests.server";

@@ -6,7 +6,7 @@ import { useNonce } from "~/components/nonce";
 import { PageViewScript } from "~/components/tracking/PageViewScript";
 import { TrackingBootstrap, TrackingPageStart } from "~/components/tracking/TrackingBootstrap";
 import { getEnv, publicEnv, type PublicEnv } from "~/env.server";
-import { detectBot, readCountryCode } from "~/page/page-context.server";
+import { detectBot, readCountryCode } from "~/page/build-page-context.server";
 import { consentHeadScript } from "../tracking/consent";
 import { FONT_PRELOADS, globalStyles } from "~/styles/global-styles";
 

@@ -16,7 +16,7 @@ import { CURRENCY_KEY_HEADER, resolvePageCurrency } from "~/prices/page-currency
 import type { PageContext } from "../../tracking/page-context";
 import { buildPageViewPush } from "./page-view-push.server";
 import type { PageViewPush } from "../../tracking/page-view";
-import { buildPageContext, documentVary, isTheatreBrandUid } from "./page-context.server";
+import { buildPageContext, documentVary, isTheatreBrandUid } from "./build-page-context.server";
 import type { DirectoryData, LanguageOption, NotFoundData, PageData, Shell } from "./page-data";
 import { pageHref, pageUrl } from "~/content/page-url";
 import { resolvePageRequest } from "./resolve-page-request";

@@ -4,7 +4,7 @@ import { CommerceProvider } from "~/components/commerce/commerce-context";
 import { NotFound } from "~/components/page/NotFound";
 import { PageBody } from "~/components/page/PageBody";
 import { SiteDirectory } from "~/components/page/SiteDirectory";
-import { LanguageProvider } from "~/components/page-context";
+import { LanguageProvider } from "~/components/page-providers";
 import { PageShell } from "~/components/shell/PageShell";
 import { loadPageResponse } from "./load-page.server";
 import type { DirectoryData, NotFoundData, PageData } from "./page-data";

@@ -1,7 +1,7 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getEnv } from "~/env.server";
-import { documentVary } from "~/page/page-context.server";
+import { documentVary } from "~/page/build-page-context.server";
 import { varyHeader } from "~/page/page-headers.server";
 import { LivePanel, Table } from "~/components/tracking/LivePanel";
 import { styled } from "../../tokens/stitches.config";

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { ReactElement } from "react";
 import { BlockView } from "~/components/blocks/BlockView";
 import { RichText } from "~/components/blocks/RichText";
-import { LanguageProvider, PageContextProvider } from "~/components/page-context";
+import { LanguageProvider, PageContextProvider } from "~/components/page-providers";
 import { uiDictionary } from "~/i18n/ui-strings.server";
 import type { Block } from "~/content/page-document";
 import { toViewBlock } from "~/content/page-view.server";

@@ -3,7 +3,7 @@ import type { ResolvedFooter } from "~/content/resolve-shell";
 import { track } from "../../../tracking/track";
 import { styled } from "../../../tokens/stitches.config";
 import { useOverlays } from "../overlays/overlay-context";
-import { useT } from "../page-context";
+import { useT } from "../page-providers";
 import { CopyPhoneButton } from "./CopyPhoneButton";
 import { useIsMobile } from "./viewport";
 

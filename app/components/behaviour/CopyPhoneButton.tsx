@@ -1,5 +1,5 @@
 import { styled } from "../../../tokens/stitches.config";
-import { useT } from "../page-context";
+import { useT } from "../page-providers";
 import { useSelector } from "@xstate/react";
 import { tooltipMachine } from "../../../machines/tooltip.machine";
 import { useTrackedActor } from "./use-tracked-actor";

@@ -4,7 +4,7 @@ import { fromPromise } from "xstate";
 import { DownloadHttpError, downloadMachine, type FetchedFile } from "../../../machines/download.machine";
 import { styled } from "../../../tokens/stitches.config";
 import { primaryAction } from "../ui/action-styles";
-import { useT } from "../page-context";
+import { useT } from "../page-providers";
 import { useOverlays } from "../overlays/overlay-context";
 import { useTrackedActor } from "./use-tracked-actor";
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { toAssetUrl } from "~/content/image-url";
 import { styled } from "../../../tokens/stitches.config";
-import { useT } from "../page-context";
+import { useT } from "../page-providers";
 import type { YouTubePlayerInstance } from "./youtube-iframe-api";
 import { videoMachine } from "../../../machines/video.machine";
 import { useTrackedActor } from "./use-tracked-actor";

@@ -2,7 +2,7 @@ import { useSelector } from "@xstate/react";
 import { createContext, useContext, useEffect, type ReactNode } from "react";
 import { viewportMachineFor, type viewportMachine } from "../../../machines/viewport.machine";
 import type { ActorRefFrom } from "xstate";
-import { usePageContext } from "../page-context";
+import { usePageContext } from "../page-providers";
 import { useTrackedActor } from "./use-tracked-actor";
 
 // spec §4: mobile first from the server-given value (context.isMobile), rechecked on load and on

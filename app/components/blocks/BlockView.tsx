@@ -3,7 +3,7 @@ import { styled } from "../../../tokens/stitches.config";
 import { DownloadButton } from "../behaviour/DownloadButton";
 import { ExperienceList } from "../commerce/ExperienceList";
 import { PriceTag } from "../commerce/PriceTag";
-import { useT } from "../page-context";
+import { useT } from "../page-providers";
 import { ContentImage } from "./ContentImage";
 import { ContentLink } from "./ContentLink";
 import { EmbedFrame, VideoFrame } from "./EmbedFrame";

@@ -1,6 +1,6 @@
 import { styled } from "../../../tokens/stitches.config";
 import { Icon } from "../icons/Icon";
-import { useT } from "../page-context";
+import { useT } from "../page-providers";
 import type { CalloutTone } from "~/content/inline-props";
 
 // Callout: one highlighted message (info, tip or warning). Notes: a short "good to know" list.

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { resolveActionLink, type ResolvedLink } from "~/content/action-link";
 import { styled } from "../../../tokens/stitches.config";
 import { primaryAction, secondaryAction } from "../ui/action-styles";
-import { useT } from "../page-context";
+import { useT } from "../page-providers";
 import type { LinkTarget } from "~/content/inline-props";
 import { useLinkContext } from "./link-context";
 import { useLang } from "./use-lang";

@@ -2,7 +2,7 @@ import { useRef } from "react";
 import type { AllowedEmbed } from "~/content/rich-text-view";
 import { styled } from "../../../tokens/stitches.config";
 import { YouTubePlayer } from "../behaviour/YouTubePlayer";
-import { useT } from "../page-context";
+import { useT } from "../page-providers";
 import { useNearScreen } from "./use-near-screen";
 
 // Third-party frames: only from the allow-list (content/embed.ts, applied by the server), lazy, titled, and inside a box

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { LinkContext } from "~/content/action-link";
-import { usePageContext } from "../page-context";
+import { usePageContext } from "../page-providers";
 
 // Links inside content need the URL mode and the known site hosts to turn a uid into an href. The
 // page route can provide them (PageBody's `links` prop); without them we fall back to the query form

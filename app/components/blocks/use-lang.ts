@@ -1,4 +1,4 @@
-import { usePageContext } from "../page-context";
+import { usePageContext } from "../page-providers";
 
 /** The page language for formatting (dates, embeds); English outside a page. */
 export function useLang(): string {

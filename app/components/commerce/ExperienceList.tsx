@@ -10,7 +10,7 @@ import { styled } from "../../../tokens/stitches.config";
 import { primaryAction } from "../ui/action-styles";
 import { track } from "../../../tracking/track";
 import { FallbackImage } from "../behaviour/FallbackImage";
-import { useT } from "../page-context";
+import { useT } from "../page-providers";
 import { useCommerce } from "./commerce-context";
 import { useAttribution } from "./use-attribution";
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import type { ModalEntry } from "../../../machines/modal-stack.model";
 import type { ModalStackEvent } from "../../../machines/modal-stack.machine";
 import { keyframes, styled } from "../../../tokens/stitches.config";
-import { useT } from "../page-context";
+import { useT } from "../page-providers";
 
 // The look and keyboard of the top modal (spec §3, §4): it overlays the page, traps focus, Escape closes
 // it, a click outside closes it when the entry allows; Back shows only with more than one stacked.

@@ -1,6 +1,6 @@
 import { useSelector } from "@xstate/react";
 import { styled } from "../../../tokens/stitches.config";
-import { useT } from "../page-context";
+import { useT } from "../page-providers";
 import type { Toast } from "../../../machines/toasts.machine";
 import { useOverlays } from "./overlay-context";
 

@@ -1,6 +1,6 @@
 import type { NotFoundData } from "~/page/page-data";
 import { styled } from "../../../tokens/stitches.config";
-import { useT } from "../page-context";
+import { useT } from "../page-providers";
 
 const Wrap = styled("div", {
   contentColumn: true,

@@ -1,6 +1,6 @@
 import type { ViewBlock } from "~/content/page-view";
 import { styled } from "../../../tokens/stitches.config";
-import { useT } from "../page-context";
+import { useT } from "../page-providers";
 import { JumpLink } from "../behaviour/JumpLink";
 
 // "On this page": jump links to every block that has an id and a label (spec §2 in-page jump links),

@@ -3,7 +3,7 @@ import { styled } from "../../../tokens/stitches.config";
 import { track } from "../../../tracking/track";
 import { CallUsButton } from "../behaviour/CallUs";
 import { VerificationBadgeLink } from "../behaviour/VerificationBadge";
-import { useT } from "../page-context";
+import { useT } from "../page-providers";
 
 // The footer (spec §2): Call us (LTT), quick links that open a page by uid, link groups,
 // and the theatre retailer's verification badge (a 560×490 popup; a plain new-tab link before JS).

@@ -9,7 +9,7 @@ import { useSelector } from "@xstate/react";
 import { headerMachine } from "../../../machines/header.machine";
 import { useTrackedActor } from "../behaviour/use-tracked-actor";
 import { useIsMobile } from "../behaviour/viewport";
-import { useT } from "../page-context";
+import { useT } from "../page-providers";
 import { CurrencySelector, LanguageSelector } from "./Selectors";
 
 // The generic header (spec §2): sticky logo bar, optional powered-by logo, desktop dropdown menu,

@@ -8,7 +8,7 @@ import { ViewportProvider } from "../behaviour/viewport";
 import { ModalHost } from "../overlays/ModalHost";
 import { OverlayProvider } from "../overlays/overlay-context";
 import { ToastList } from "../overlays/ToastList";
-import { LanguageProvider, PageContextProvider } from "../page-context";
+import { LanguageProvider, PageContextProvider } from "../page-providers";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 

@@ -5,7 +5,7 @@ import type { LanguageOption } from "~/page/page-data";
 import { pagePath } from "~/page/page-query";
 import { styled } from "../../../tokens/stitches.config";
 import { track } from "../../../tracking/track";
-import { useT } from "../page-context";
+import { useT } from "../page-providers";
 
 // Currency and language selectors. <details> disclosures work before (and without) JavaScript:
 // languages are real links (crawlable, hreflang'd), currencies post a form that sets the cookie.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildPageContext, detectBot, detectMobile, isTheatreBrandUid, readCountryCode } from "./page-context.server";
+import { buildPageContext, detectBot, detectMobile, isTheatreBrandUid, readCountryCode } from "./build-page-context.server";
 
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
