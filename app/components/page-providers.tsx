@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { PageContext } from "../../tracking/page-context";
+import type { SupportedLanguageCode } from "~/i18n/languages";
 import type { UiStringKey, UiStrings } from "~/i18n/ui-strings";
 
 // The page context (spec §3) for every component below the page, and tracking.
@@ -15,11 +16,16 @@ export function usePageContext(): PageContext | null {
 
 /** The page language and its interface words, handed over by the loader (no dictionaries in the bundle). */
 export interface LanguageValue {
-  lang: string;
+  lang: SupportedLanguageCode;
   strings: UiStrings;
 }
 const LangContext = createContext<LanguageValue | null>(null);
 export const LanguageProvider = LangContext.Provider;
+
+/** The page language, settled by the loader (dates, embeds, links); English outside a page. */
+export function useLang(): SupportedLanguageCode {
+  return useContext(LangContext)?.lang ?? "en";
+}
 
 /** Interface words in the page language. */
 export function useT(): (key: UiStringKey) => string {

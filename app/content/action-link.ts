@@ -1,6 +1,7 @@
 import type { ActionLink } from "./page-document";
 import { pageHref, type UrlMode } from "./page-url";
 import { isValidEmail } from "./email";
+import type { SupportedLanguageCode } from "~/i18n/languages";
 
 // Turns an authored link (spec §3 Action link) into what a component renders.
 // spec §8: an invalid link URL is treated as external and opens in a new tab.
@@ -19,7 +20,7 @@ export interface LinkContext {
   mode: UrlMode;
   /** The serving host (Host header). */
   host: string;
-  lang: string;
+  lang: SupportedLanguageCode;
   knownHosts: readonly string[];
 }
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_LANGUAGE, isSupportedLanguage } from "~/i18n/languages";
+import { DEFAULT_LANGUAGE, isSupportedLanguage, type SupportedLanguageCode } from "~/i18n/languages";
 import { joinUid, splitUid } from "./page-url";
 import { formatIssues, PAGE_LIMITS, PageDocumentSchema, SiteSchema, type ContentError, type PageDocument, type Site } from "./page-document";
 
@@ -12,7 +12,7 @@ import { formatIssues, PAGE_LIMITS, PageDocumentSchema, SiteSchema, type Content
 
 export interface LoadedPage {
   uid: string;
-  lang: string;
+  lang: SupportedLanguageCode;
   file: string;
   doc: PageDocument;
 }
@@ -23,8 +23,8 @@ export interface ContentStore {
   siteByHost(host: string): Site | undefined;
   siteForUid(uid: string): Site | undefined;
   /** Languages a page exists in, English first. */
-  languagesOf(uid: string): string[];
-  getPage(uid: string, lang: string): LoadedPage | undefined;
+  languagesOf(uid: string): SupportedLanguageCode[];
+  getPage(uid: string, lang: SupportedLanguageCode): LoadedPage | undefined;
   allPages(): LoadedPage[];
   errorsFor(uid: string): ContentError[];
 }
@@ -86,7 +86,7 @@ export function loadContent(contentDir: string): ContentStore {
   const rel = (file: string) => path.relative(process.cwd(), file) || file;
   const sites: Site[] = [];
   const errors: ContentError[] = [];
-  const pages = new Map<string, Map<string, LoadedPage>>();
+  const pages = new Map<string, Map<SupportedLanguageCode, LoadedPage>>();
 
   const siteDirs = readdirSync(root)
     .filter((name) => {
@@ -152,7 +152,7 @@ export function loadContent(contentDir: string): ContentStore {
         errors.push({ file: rel(file), uid: pageUid, issues: formatIssues(parsedPage.error) });
         continue;
       }
-      const byLang = pages.get(pageUid) ?? new Map<string, LoadedPage>();
+      const byLang = pages.get(pageUid) ?? new Map<SupportedLanguageCode, LoadedPage>();
       byLang.set(lang, { uid: pageUid, lang, file: rel(file), doc: parsedPage.data });
       pages.set(pageUid, byLang);
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { classifyEmbed, localizeMapsUrl, spotifyEmbedUrl, youTubeVideoId } from "./embed";
+import { toSupportedLanguage } from "~/i18n/languages";
 
 const ID = "dQw4w9WgXcQ";
 
@@ -65,7 +66,7 @@ describe("localizeMapsUrl (spec §5: maps get the page language)", () => {
     expect(url.searchParams.get("hl")).toBe("fr");
   });
   it("uses English for an unsupported page language", () => {
-    expect(new URL(localizeMapsUrl("https://maps.google.com/maps?q=Paris&output=embed&hl=fr", "ar")!).searchParams.get("hl")).toBe("en");
+    expect(new URL(localizeMapsUrl("https://maps.google.com/maps?q=Paris&output=embed&hl=fr", toSupportedLanguage("ar"))!).searchParams.get("hl")).toBe("en");
   });
   it("refuses Google pages that are not map embeds", () => {
     expect(localizeMapsUrl("https://www.google.com/search?q=x", "en")).toBeNull();

@@ -1,4 +1,4 @@
-import { toSupportedLanguage } from "~/i18n/languages";
+import type { SupportedLanguageCode } from "~/i18n/languages";
 
 // spec §5/§7: embeds come from a music service and a video service (plus maps). Only hosts on the
 // allow-list are ever framed; it matches the CSP's frame-src (app/server/security-headers.server.ts),
@@ -73,10 +73,9 @@ function isMapsEmbedPath(path: string, url: URL): boolean {
  * after `!5m2` in current embed codes), and an `/intl/{lang}/` path segment. Returns null when the URL
  * is not a Google Maps embed.
  */
-export function localizeMapsUrl(raw: string, lang: string): string | null {
+export function localizeMapsUrl(raw: string, language: SupportedLanguageCode): string | null {
   const url = parseHttpsUrl(raw);
   if (!url || !MAPS_HOSTS.has(url.hostname)) return null;
-  const language = toSupportedLanguage(lang);
   url.pathname = url.pathname.replace(/^\/intl\/[a-z]{2}(?:[-_][a-zA-Z]{2})?\//, `/intl/${language}/`);
   const path = url.pathname.replace(/^\/intl\/[a-z]{2}\//, "/");
   if (!isMapsEmbedPath(path, url)) return null;
@@ -88,7 +87,7 @@ export function localizeMapsUrl(raw: string, lang: string): string | null {
 }
 
 /** Decides what an embed URL becomes. Anything off the allow-list is blocked (rendered as nothing). */
-export function classifyEmbed(raw: string, lang: string): Embed {
+export function classifyEmbed(raw: string, lang: SupportedLanguageCode): Embed {
   const url = parseHttpsUrl(raw);
   if (!url) return { kind: "blocked", reason: "not an https URL" };
   if (!EMBED_HOSTS.has(url.hostname)) return { kind: "blocked", reason: `host ${url.hostname} is not allowed` };

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, toSupportedLanguage } from "~/i18n/languages";
+import { DEFAULT_LANGUAGE, type SupportedLanguageCode } from "~/i18n/languages";
 
 // spec §2: page URLs are resolved from a page uid, a language and a host.
 //   development: http://{host}/?uid={uid}&lang={lang}
@@ -39,7 +39,7 @@ export function joinUid(host: string, segments: readonly string[]): string {
 
 export interface PageUrlInput {
   uid: string | null | undefined;
-  lang?: string | null;
+  lang?: SupportedLanguageCode | null;
   /** The serving host (development and test modes). Defaults to the uid's host. */
   host?: string | null;
   mode: UrlMode;
@@ -49,7 +49,7 @@ export interface PageUrlInput {
 /** The URL of a page. A page link with no uid gives '' (spec §5). */
 export function pageUrl({ uid, lang, host, mode, knownHosts }: PageUrlInput): string {
   if (!uid) return "";
-  const language = toSupportedLanguage(lang);
+  const language = lang ?? DEFAULT_LANGUAGE;
   const split = splitUid(uid, knownHosts);
   if (mode === "production") {
     const prefix = language === DEFAULT_LANGUAGE ? [] : [language];

@@ -2,6 +2,7 @@ import { classifyEmbed } from "./embed";
 import type { Block, PageDocument } from "./page-document";
 import type { PageView, ViewBlock } from "./page-view";
 import { toRichTextView } from "./rich-text-view.server";
+import type { SupportedLanguageCode } from "~/i18n/languages";
 
 // A validated page document into what the browser needs to render its body: no header, footer or
 // SEO fields (the shell and meta have their own), rich text already parsed and embeds classified, so
@@ -17,13 +18,13 @@ function firstHeading(text: string): string | null {
 }
 
 /** One body block as the browser renders it, in the page language `lang`. */
-export function toViewBlock(block: Block, lang: string): ViewBlock {
+export function toViewBlock(block: Block, lang: SupportedLanguageCode): ViewBlock {
   if (block.type === "video") return { ...block, embed: classifyEmbed(block.url, lang) };
   if (block.type !== "rich_text") return block;
   return { type: "rich_text", ...(block.id === undefined ? {} : { id: block.id }), nodes: toRichTextView(block.text, lang), label: firstHeading(block.text) };
 }
 
-export function toPageView(doc: PageDocument, lang: string): PageView {
+export function toPageView(doc: PageDocument, lang: SupportedLanguageCode): PageView {
   return {
     heading: doc.heading,
     ...(doc.intro === undefined ? {} : { intro: doc.intro }),

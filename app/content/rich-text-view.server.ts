@@ -3,6 +3,7 @@ import { formatContentDate } from "~/i18n/date-format";
 import { classifyEmbed, spotifyEmbedUrl } from "./embed";
 import { isPhrasing, mergeText, parseRichText, plainTextOf, type InlineNode } from "./inline-blocks";
 import type { InlineBlockView, InlineView, RichTextView } from "./rich-text-view";
+import type { SupportedLanguageCode } from "~/i18n/languages";
 
 // A rich_text field into what RichText renders: parsed (inline-blocks.ts), every inline block's
 // attributes checked into typed props (inline-props.ts), on the server. A block that does not check out
@@ -11,7 +12,7 @@ import type { InlineBlockView, InlineView, RichTextView } from "./rich-text-view
 // allowed is left out, as it always was. Dates arrive as text in the page language (i18n/date-format.ts).
 
 /** null: a frame off the allow-list, rendered as nothing. */
-function resolveForBrowser(props: InlineProps, lang: string): InlineBlockView | null {
+function resolveForBrowser(props: InlineProps, lang: SupportedLanguageCode): InlineBlockView | null {
   if (props.name === "date") return { name: "date", value: props.value, text: formatContentDate(props.value, props.format, lang) };
   if (props.name === "iframe") {
     const embed = classifyEmbed(props.src, lang);
@@ -24,7 +25,7 @@ function resolveForBrowser(props: InlineProps, lang: string): InlineBlockView | 
   return props;
 }
 
-function toInlineView(nodes: readonly InlineNode[], phrasingOnly: boolean, lang: string): InlineView[] {
+function toInlineView(nodes: readonly InlineNode[], phrasingOnly: boolean, lang: SupportedLanguageCode): InlineView[] {
   return mergeText(
     nodes.flatMap((node): InlineView[] => {
       if (node.kind === "text") return [node];
@@ -38,7 +39,7 @@ function toInlineView(nodes: readonly InlineNode[], phrasingOnly: boolean, lang:
   );
 }
 
-export function toRichTextView(text: string, lang: string): RichTextView[] {
+export function toRichTextView(text: string, lang: SupportedLanguageCode): RichTextView[] {
   return parseRichText(text).map((node): RichTextView => {
     switch (node.kind) {
       case "heading":

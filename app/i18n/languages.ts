@@ -56,6 +56,6 @@ export function getLanguage(code: string): Language | undefined {
   return byCode.get(code);
 }
 
-export function localeFor(code: string): string {
+export function localeFor(code: SupportedLanguageCode): string {
   return byCode.get(code)?.locale ?? "en-US";
 }

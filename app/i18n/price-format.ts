@@ -1,6 +1,6 @@
 import { CODE_DISPLAY_CURRENCIES } from "./currencies";
 import { numberFormat } from "./intl-cache";
-import { localeFor, toSupportedLanguage } from "./languages";
+import { DEFAULT_LANGUAGE, localeFor, type SupportedLanguageCode } from "./languages";
 
 // spec §5/§9 price display:
 //  - empty when the price or the currency code is missing;
@@ -9,7 +9,7 @@ import { localeFor, toSupportedLanguage } from "./languages";
 //  - AED, CHF, ZAR… (15 currencies) display their code, the rest their symbol in the page language.
 
 export interface PriceFormatOptions {
-  lang?: string;
+  lang?: SupportedLanguageCode;
   /** Compact notation for long prices (more than 3 integer digits). */
   truncate?: boolean;
 }
@@ -22,7 +22,7 @@ export function formatPrice(amount: number | null | undefined, currency: string 
   if (amount === null || amount === undefined || !Number.isFinite(amount) || !currency) return "";
   const code = currency.trim().toUpperCase();
   if (!/^[A-Z]{3}$/.test(code)) return "";
-  const locale = localeFor(toSupportedLanguage(options.lang));
+  const locale = localeFor(options.lang ?? DEFAULT_LANGUAGE);
   const whole = Number.isInteger(amount);
   const compact = options.truncate === true && integerDigits(amount) > 3;
   const showCode = CODE_DISPLAY_CURRENCIES.has(code);

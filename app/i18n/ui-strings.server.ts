@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isSupportedLanguage, type SupportedLanguageCode } from "./languages";
+import type { SupportedLanguageCode } from "./languages";
 import da from "./locales/da.json";
 import de from "./locales/de.json";
 import en from "./locales/en.json";
@@ -42,6 +42,6 @@ const dictionaries: Record<SupportedLanguageCode, UiStrings> = {
 };
 
 /** The dictionary for a page language; a language we do not support gets English (spec §5). */
-export function uiDictionary(lang: string): UiStrings {
-  return isSupportedLanguage(lang) ? dictionaries[lang] : dictionaries[DEFAULT_LANGUAGE];
+export function uiDictionary(lang: SupportedLanguageCode): UiStrings {
+  return dictionaries[lang];
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { SUPPORTED_LANGUAGE_CODES } from "./languages";
+import { SUPPORTED_LANGUAGE_CODES, toSupportedLanguage } from "./languages";
 import en from "./locales/en.json";
 import { uiDictionary } from "./ui-strings.server";
 
@@ -60,8 +60,8 @@ describe("UI strings (app/i18n/locales)", () => {
 
   it("serves each language its own file, and English to a language we do not support", () => {
     for (const lang of SUPPORTED_LANGUAGE_CODES) expect(uiDictionary(lang)).toEqual(JSON.parse(readLocale(lang)));
-    expect(uiDictionary("ar").tickets).toBe("Tickets");
-    expect(uiDictionary("id").goodToKnow).toBe("Good to know");
+    expect(uiDictionary(toSupportedLanguage("ar")).tickets).toBe("Tickets");
+    expect(uiDictionary(toSupportedLanguage("id")).goodToKnow).toBe("Good to know");
     expect(uiDictionary("fr").goodToKnow).toBe("Bon à savoir");
   });
 });

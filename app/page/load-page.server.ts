@@ -5,7 +5,7 @@ import type { ContentError, PageDocument, Site } from "~/content/page-document";
 import { toPageView } from "~/content/page-view.server";
 import { resolveFooter, resolveHeader } from "~/content/resolve-shell";
 import { getEnv, type Env } from "~/env.server";
-import { DEFAULT_LANGUAGE, getLanguage, toSupportedLanguage } from "~/i18n/languages";
+import { DEFAULT_LANGUAGE, getLanguage, toSupportedLanguage, type SupportedLanguageCode } from "~/i18n/languages";
 import { DEFAULT_CURRENCY } from "~/i18n/currencies";
 import { uiDictionary } from "~/i18n/ui-strings.server";
 import { isBookingDate } from "~/booking/booking-url";
@@ -29,7 +29,7 @@ function hostOf(request: Request): string {
   return (request.headers.get("host") ?? new URL(request.url).host).toLowerCase();
 }
 
-function linkContext(env: Env, store: ContentStore, host: string, lang: string): LinkContext {
+function linkContext(env: Env, store: ContentStore, host: string, lang: SupportedLanguageCode): LinkContext {
   return { mode: env.URL_MODE, host, lang, knownHosts: store.sites.map((s) => s.host) };
 }
 
@@ -133,7 +133,7 @@ export async function loadPageResponse(request: Request): Promise<PageResponse> 
     href: pageHref({ uid: page.uid, lang: code, host, mode: env.URL_MODE, knownHosts }),
     current: code === lang,
   }));
-  const absolute = (code: string) => pageUrl({ uid: page.uid, lang: code, host, mode: env.URL_MODE, knownHosts });
+  const absolute = (code: SupportedLanguageCode) => pageUrl({ uid: page.uid, lang: code, host, mode: env.URL_MODE, knownHosts });
 
   // Prices and experiences: all calls in parallel, waited for at most PRICE_BUDGET_MS.
   const api = apiConfig(env);

@@ -5,6 +5,7 @@ import type { PageView } from "~/content/page-view";
 import type { ResolvedFooter, ResolvedHeader } from "~/content/resolve-shell";
 import type { UiStrings } from "~/i18n/ui-strings";
 import type { PageCommerce } from "~/prices/price-types";
+import type { SupportedLanguageCode } from "~/i18n/languages";
 
 // What the page loader (load-page.server.ts) hands the route's components: plain JSON, typed once here so
 // the loader and the views import the same module and neither imports the other.
@@ -22,7 +23,7 @@ export interface Shell {
   siteName: string;
   siteHost: string;
   isLTT: boolean;
-  lang: string;
+  lang: SupportedLanguageCode;
   header: ResolvedHeader;
   footer: ResolvedFooter;
   languages: LanguageOption[];

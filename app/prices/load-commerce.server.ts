@@ -14,6 +14,7 @@ import {
   type UpstreamTiming,
 } from "./price-loaders.server";
 import type { Experience, PageCommerce, PriceResult } from "./price-types";
+import type { SupportedLanguageCode } from "~/i18n/languages";
 
 // The page's prices and experiences, loaded in parallel and time-boxed (issue 6 §2, ARCHITECTURE):
 // every call starts at once; the page waits for them at most `budgetMs`; whatever is not there by
@@ -32,7 +33,7 @@ export interface LoadCommerceInput {
   siteHost: string;
   /** spec §9: 50 on the listed sites; undefined elsewhere. */
   experienceLimit?: number;
-  lang: string;
+  lang: SupportedLanguageCode;
   currency: string;
   bookingDomain: string;
   bookingDate: string | null;

@@ -8,6 +8,7 @@ import type { Block } from "~/content/page-document";
 import { toViewBlock } from "~/content/page-view.server";
 import { toRichTextView } from "~/content/rich-text-view.server";
 import type { PageContext } from "../../tracking/page-context";
+import type { SupportedLanguageCode } from "~/i18n/languages";
 
 // Shared by the block unit tests: render content as the server would, inside a page context.
 
@@ -28,7 +29,7 @@ export function pageContext(lang = "en"): PageContext {
   };
 }
 
-export function render(element: ReactElement, lang = "en"): string {
+export function render(element: ReactElement, lang: SupportedLanguageCode = "en"): string {
   return renderToStaticMarkup(
     <PageContextProvider value={pageContext(lang)}>
       <LanguageProvider value={{ lang, strings: uiDictionary(lang) }}>{element}</LanguageProvider>
@@ -37,8 +38,8 @@ export function render(element: ReactElement, lang = "en"): string {
 }
 
 // Through the server's conversion, as the loader sends blocks to the page.
-export const renderRich = (text: string, lang = "en") => render(<RichText nodes={toRichTextView(text, lang)} />, lang);
-export const renderBlock = (block: Block, lang = "en") => render(<BlockView block={toViewBlock(block, lang)} />, lang);
+export const renderRich = (text: string, lang: SupportedLanguageCode = "en") => render(<RichText nodes={toRichTextView(text, lang)} />, lang);
+export const renderBlock = (block: Block, lang: SupportedLanguageCode = "en") => render(<BlockView block={toViewBlock(block, lang)} />, lang);
 
 /** The markup as a DOM, for assertions by element and attribute. */
 export function dom(html: string): DocumentFragment {

@@ -2,10 +2,9 @@ import type { ReactNode } from "react";
 import { resolveActionLink, type ResolvedLink } from "~/content/action-link";
 import { styled } from "../../../tokens/stitches.config";
 import { primaryAction, secondaryAction } from "../ui/action-styles";
-import { useT } from "../page-providers";
+import { useLang, useT } from "../page-providers";
 import type { LinkTarget } from "~/content/inline-props";
 import { useLinkContext } from "./link-context";
-import { useLang } from "./use-lang";
 
 // Every link written in content goes through here: resolveActionLink decides the href (unsafe URLs
 // give none), and spec §8 makes an invalid URL external in a new tab. New-tab links carry

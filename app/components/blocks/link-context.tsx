@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { LinkContext } from "~/content/action-link";
 import { usePageContext } from "../page-providers";
+import type { SupportedLanguageCode } from "~/i18n/languages";
 
 // Links inside content need the URL mode and the known site hosts to turn a uid into an href. The
 // page route can provide them (PageBody's `links` prop); without them we fall back to the query form
@@ -12,7 +13,7 @@ export function BlockLinkProvider({ value, children }: { value: LinkContext | nu
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 
-export function useLinkContext(lang: string): LinkContext {
+export function useLinkContext(lang: SupportedLanguageCode): LinkContext {
   const provided = useContext(Context);
   const page = usePageContext();
   if (provided) return provided;
