@@ -62,16 +62,8 @@ export const ZONES = {
   },
 };
 
-/**
- * Files that still break one zone, each with the fix its owner is to make. An entry here is a debt, not a
- * rule: the fix removes it.
- * @type {Record<string, string[]>}
- */
-export const PENDING_EXCEPTIONS = {
-  // Starts the embedded sandbox and parses SANDBOX_FAULT with its parser: to move behind one boundary module.
-  "app/express.server.ts": ["productionNeverLoadsTheSandbox"],
-  "app/env.server.ts": ["productionNeverLoadsTheSandbox"],
-};
+/** The only production module that may import the sandbox; express.server.ts loads it lazily. */
+const EMBEDDED_SANDBOX_BOUNDARY = "app/embedded-sandbox.server.ts";
 
 /** Tests may import the sandbox (it is their upstream); every other zone holds for them too. */
 const TEST_FILES = ["**/*.test.ts", "**/*.test.tsx"];
@@ -118,9 +110,10 @@ export function boundaries(root) {
       files: TEST_FILES,
       rules: { "import-x/no-restricted-paths": restrictedPaths(root, ["productionNeverLoadsTheSandbox"]) },
     },
-    ...Object.entries(PENDING_EXCEPTIONS).map(([file, without]) => ({
-      files: [file],
-      rules: { "import-x/no-restricted-paths": restrictedPaths(root, without) },
-    })),
+    {
+      // The embedded default's one door to the sandbox, loaded only when no API host is configured.
+      files: [EMBEDDED_SANDBOX_BOUNDARY],
+      rules: { "import-x/no-restricted-paths": restrictedPaths(root, ["productionNeverLoadsTheSandbox"]) },
+    },
   ];
 }

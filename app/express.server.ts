@@ -14,7 +14,6 @@ import { readCookie } from "~/server/cookies.server";
 import { PageCache, pageCacheKey, storableForMs, toCachedPage, withNonce } from "~/server/page-cache.server";
 import { clientErrors, guardRequests, guardServer, readBody } from "~/server/guard-requests.server";
 import { bodyLimitFor } from "~/server/request-guard.server";
-import { startSandbox } from "../sandbox/server";
 import { compileHintedScripts } from "~/server/compile-hinted-scripts.server";
 import { makeNonce, securityHeaders, staticFileHeaders, transportFor } from "~/server/security-headers.server";
 import { isOperatorRequest, OPERATOR_CACHE_CONTROL, responseServerTiming } from "~/server/server-timing.server";
@@ -167,8 +166,17 @@ app.all("*", (req, res, next) => {
 app.use(clientErrors(transport));
 
 // The embedded default (ARCHITECTURE): with no API host configured, the sandbox catalogue API runs in
-// this process on loopback, on free ports, so parallel servers never collide.
-const sandbox = env.API_BASE_URL ? null : await startSandbox({ host: "127.0.0.1", port: 0, defaultFault: env.SANDBOX_FAULT });
+// this process, loaded through its one boundary module; with API_BASE_URL set its code is never evaluated.
+async function startEmbeddedDefault(fault: string | undefined) {
+  const { startEmbeddedSandbox } = await import("./embedded-sandbox.server");
+  try {
+    return await startEmbeddedSandbox(fault);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+const sandbox = env.API_BASE_URL ? null : await startEmbeddedDefault(env.SANDBOX_FAULT);
 if (sandbox) {
   setSandboxHosts({ baseUrl: sandbox.baseUrl, secondaryUrl: sandbox.secondaryUrl });
   console.log(`Sandbox catalogue API on ${sandbox.baseUrl} and ${sandbox.secondaryUrl}${env.SANDBOX_FAULT ? ` (fault: ${env.SANDBOX_FAULT})` : ""}`);

@@ -23,6 +23,8 @@ const FILES: Record<string, string> = {
   "app/page/data.server.ts": "export type Data = { title: string };\n",
   "app/config.server.ts": 'import { start } from "../sandbox/server";\nexport const config = start;\n',
   "sandbox/server.ts": "export const start = () => 1;\n",
+  // The embedded default's one door to the sandbox.
+  "app/embedded-sandbox.server.ts": 'import { start } from "../sandbox/server";\nexport const startEmbedded = start;\n',
   // Allowed: app imports below it, machines import tracking, a test imports the sandbox.
   "app/prices/price.ts": 'import { tracked } from "../../tracking/event";\nexport const price = tracked;\n',
   "tracking/event.ts": "export const tracked = 1;\n",
@@ -85,11 +87,12 @@ describe("the import boundary rules", () => {
     ]);
   });
 
-  it("fail when production code imports the sandbox, and let a test do it", async () => {
+  it("fail when production code imports the sandbox, and let a test and the embedded default's boundary do it", async () => {
     expect(await messages("app/config.server.ts")).toEqual([
       { ruleId: "import-x/no-restricted-paths", message: expect.stringContaining("Production code never imports the sandbox") },
     ]);
     expect(await messages("app/prices/price.test.ts")).toEqual([]);
+    expect(await messages("app/embedded-sandbox.server.ts")).toEqual([]);
   });
 
   it("pass imports that follow the arrows", async () => {
