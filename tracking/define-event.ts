@@ -27,8 +27,11 @@ export interface EventDefinition<N extends string = string, S extends z.ZodMiniO
   /** SchemaVer MODEL-REVISION-ADDITION, e.g. "1-0-0". */
   version: `${number}-${number}-${number}`;
   properties: S;
-  /** Machine transitions ("header: idle → scrolled") or components that emit it. */
-  emittedBy: readonly string[];
+  /**
+   * Code outside the machines that emits it ("Footer: quick link click"). Machine transitions are not
+   * listed here: the plan reads them from each transition's `meta.emits` (machines/emitted-by.ts).
+   */
+  components?: readonly string[];
   dataLayer: DataLayerPolicy;
   /** GA4 ecommerce events get an `{ ecommerce: null }` push before them. */
   ecommerce?: boolean;

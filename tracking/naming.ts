@@ -102,7 +102,6 @@ export function definitionProblems(definition: EventDefinition): string[] {
   if (!definition.description.trim()) problems.push("description is empty");
   if (!definition.owner.trim()) problems.push("owner is empty");
   if (!/^[1-9]\d*-\d+-\d+$/.test(definition.version)) problems.push(`version "${definition.version}" is not SchemaVer MODEL-REVISION-ADDITION`);
-  if (definition.emittedBy.length === 0) problems.push("emittedBy names no transition or component");
   const schema = z.toJSONSchema(definition.properties, { io: "input", unrepresentable: "any" }) as JsonSchema;
   const missingDocs: string[] = [];
   undocumented(schema, "", missingDocs);

@@ -4,7 +4,7 @@ import type { EventVerdict } from "./compat";
 import type { TrackingPlan } from "./plan";
 
 // The released plan and its history: what tag manager containers and reports were built against.
-// `npm run tracking:release` moves both forward (tracking/release-plan.ts); `npm run tracking:compat` and
+// `npm run tracking:release` moves both forward (scripts/tracking-release.ts); `npm run tracking:compat` and
 // tracking/compat.test.ts (in `npm test`) check the catalogue against them.
 
 export const RELEASED_PLAN_FILE = fileURLToPath(new URL("./plan.released.json", import.meta.url));

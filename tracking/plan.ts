@@ -67,7 +67,14 @@ export const entryDefName = (eventName: string) => `event_${eventName}`;
 
 const consentSignals = Object.fromEntries(CONSENT_SIGNALS.map((signal) => [signal, { type: "string", enum: ["granted", "denied"] }]));
 
-export function buildPlan(): TrackingPlan {
+/** Event name → the machine transitions that emit it (machines/emitted-by.ts derives them from `meta.emits`). */
+export type MachineEmitters = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * The plan. tracking/ cannot see the machines, so the machine transitions behind each event come in as
+ * `machineEmitters`; without them "emitted by" lists only the components (structure tests need no more).
+ */
+export function buildPlan(machineEmitters: MachineEmitters = {}): TrackingPlan {
   const definitions = [...catalogue].map((definition) => definition as EventDefinition).sort((a, b) => a.name.localeCompare(b.name));
   const events: PlanEvent[] = definitions.map((definition) => ({
     name: definition.name,
@@ -77,7 +84,7 @@ export function buildPlan(): TrackingPlan {
     version: definition.version,
     dataLayer: definition.dataLayer,
     ecommerce: definition.ecommerce ?? false,
-    emittedBy: definition.emittedBy,
+    emittedBy: [...(machineEmitters[definition.name] ?? []), ...(definition.components ?? [])],
     properties: toJsonSchema(definition.properties),
     entry: { $ref: `#/$defs/${entryDefName(definition.name)}` },
   }));
@@ -132,6 +139,6 @@ export function buildPlan(): TrackingPlan {
 }
 
 /** The committed file's text: stable key order and a trailing newline, so diffs stay readable. */
-export function planText(): string {
-  return `${JSON.stringify(buildPlan(), null, 2)}\n`;
+export function planText(plan: TrackingPlan): string {
+  return `${JSON.stringify(plan, null, 2)}\n`;
 }

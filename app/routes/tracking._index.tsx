@@ -6,7 +6,7 @@ import { varyHeader } from "~/page/page-headers.server";
 import { LivePanel, Table } from "~/components/tracking/LivePanel";
 import { styled } from "../../tokens/stitches.config";
 import { EVENT_CATEGORIES } from "../../tracking/define-event";
-import { buildPlan } from "../../tracking/plan";
+import { storefrontPlan } from "../../machines/storefront-plan";
 import planHistory from "../../tracking/plan-history.json";
 import { propertyRows, type PropertyRow } from "../../tracking/plan-rows";
 
@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export function loader({ request }: LoaderFunctionArgs) {
-  const plan = buildPlan();
+  const plan = storefrontPlan();
   const data = {
     pageContext: propertyRows(plan.$defs.page_context!),
     attribution: propertyRows(plan.$defs.attribution!),

@@ -1,4 +1,4 @@
-import { buildPlan } from "../../tracking/plan";
+import { storefrontPlan } from "../../machines/storefront-plan";
 
 // GET /tracking/plan.json: the whole catalogue as JSON Schema (zod 4's z.toJSONSchema), the same
 // document `npm run tracking:plan` commits to tracking/plan.json.
@@ -6,7 +6,7 @@ import { buildPlan } from "../../tracking/plan";
 let cached: string | undefined;
 
 export function loader() {
-  cached ??= JSON.stringify(buildPlan(), null, 2);
+  cached ??= JSON.stringify(storefrontPlan(), null, 2);
   return new Response(cached, {
     headers: {
       "Content-Type": "application/schema+json; charset=utf-8",

@@ -42,7 +42,7 @@ export const commerceEvents = [
         price: prop(z.nullable(z.number().check(z.nonnegative())), "Listing price shown on the link, null when unavailable"),
         currency: currency(),
       }),
-    emittedBy: ["ExperienceCard (book link)", "inline {cta} booking links"],
+    components: ["ExperienceCard (book link)", "inline {cta} booking links"],
     dataLayer: "push",
     examples: {
       valid: [
@@ -63,7 +63,7 @@ export const commerceEvents = [
     owner: "growth",
     version: "1-0-0",
     properties: () => z.object({ ecommerce: prop(ecommerceList(), "GA4 ecommerce payload") }),
-    emittedBy: ["ExperienceList (first time 50% visible)"],
+    components: ["ExperienceList (first time 50% visible)"],
     dataLayer: "push",
     ecommerce: true,
     examples: {
@@ -99,7 +99,7 @@ export const commerceEvents = [
     owner: "growth",
     version: "1-0-0",
     properties: () => z.object({ ecommerce: prop(ecommerceList(), "GA4 ecommerce payload with the one item chosen") }),
-    emittedBy: ["ExperienceCard (click)"],
+    components: ["ExperienceCard (click)"],
     dataLayer: "push",
     ecommerce: true,
     examples: {
@@ -126,7 +126,7 @@ export const commerceEvents = [
         source_kind: prop(z.enum(["collection", "category", "sub-category", "tour-group"]), "Which price call"),
         source_id: prop(z.int().check(z.positive()), "Id of the collection, category or tour group"),
       }),
-    emittedBy: ["PriceTag (rendered with no price)"],
+    components: ["PriceTag (rendered with no price)"],
     dataLayer: "dedupe",
     examples: {
       valid: [
@@ -150,7 +150,7 @@ export const commerceEvents = [
         from_currency: prop(z.string().check(z.regex(/^[A-Z]{3}$/)), "Currency before the change"),
         to_currency: prop(z.string().check(z.regex(/^[A-Z]{3}$/)), "Currency chosen"),
       }),
-    emittedBy: ["CurrencySelector"],
+    components: ["CurrencySelector"],
     dataLayer: "push",
     examples: {
       valid: [{ from_currency: "USD", to_currency: "EUR" }],
@@ -168,7 +168,7 @@ export const commerceEvents = [
         from_language: prop(z.string().check(z.regex(/^[a-z]{2}$/)), "Language before the change"),
         to_language: prop(z.string().check(z.regex(/^[a-z]{2}$/)), "Language chosen"),
       }),
-    emittedBy: ["LanguageSelector"],
+    components: ["LanguageSelector"],
     dataLayer: "push",
     examples: {
       valid: [{ from_language: "en", to_language: "fr" }],

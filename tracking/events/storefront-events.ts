@@ -23,7 +23,7 @@ export const storefrontEvents = [
           "Origin and path (no query, which may carry personal data) of the previous page: the last route on client-side navigations, document.referrer on the first page; truncated to 100 characters",
         ),
       }),
-    emittedBy: ["The server, in <head> (document load: app/page/page-view-push.server.ts)", "TrackingBootstrap (each client-side route change)"],
+    components: ["The server, in <head> (document load: app/page/page-view-push.server.ts)", "TrackingBootstrap (each client-side route change)"],
     dataLayer: "push",
     examples: {
       valid: [
@@ -46,7 +46,7 @@ export const storefrontEvents = [
         ad_user_data: consentValue("ad_user_data"),
         ad_personalization: consentValue("ad_personalization"),
       }),
-    emittedBy: ["setConsent() (tracking/consent-update.ts)", "window.storefrontConsent.set() for a consent banner"],
+    components: ["setConsent() (tracking/consent-update.ts)", "window.storefrontConsent.set() for a consent banner"],
     dataLayer: "push",
     examples: {
       valid: [{ ad_storage: "denied", analytics_storage: "granted", ad_user_data: "denied", ad_personalization: "denied" }],
@@ -67,7 +67,7 @@ export const storefrontEvents = [
         issues: prop(z.string().check(z.maxLength(100)), "The issues as `path: message; …`, truncated to 100 characters"),
         issue_count: prop(z.int().check(z.minimum(1)), "How many issues the event had"),
       }),
-    emittedBy: ["validation plugin (trackStart) in tracking/validation-plugin.ts"],
+    components: ["validation plugin (trackStart) in tracking/validation-plugin.ts"],
     dataLayer: "push",
     examples: {
       valid: [{ violated_event: "currency_changed", issue_paths: "properties.to_currency", issues: "properties.to_currency: Invalid string", issue_count: 1 }],

@@ -1,10 +1,10 @@
-import { buildPlan } from "./plan";
-import { comparePlans } from "./compat";
-import { readReleasedPlan } from "./plan-release";
+import { storefrontPlan } from "../machines/storefront-plan";
+import { comparePlans } from "../tracking/compat";
+import { readReleasedPlan } from "../tracking/plan-release";
 
 // `npm run tracking:compat`: every event's changes since the released plan and whether its version says
 // so. Exit 1 on an incompatible change; tracking/compat.test.ts runs the same check in `npm test`.
-const verdicts = comparePlans(readReleasedPlan(), buildPlan());
+const verdicts = comparePlans(readReleasedPlan(), storefrontPlan());
 for (const verdict of verdicts.filter((v) => v.changes.length > 0)) {
   console.log(`${verdict.event} ${verdict.from ?? "new"} → ${verdict.to ?? "removed"} (needs ${verdict.needs})`);
   for (const change of verdict.changes) console.log(`  ${change.path || "(event)"}: ${change.what} [${change.level}]`);

@@ -1,0 +1,14 @@
+import { buildPlan, planText, type TrackingPlan } from "../tracking/plan";
+import { machineEmitters } from "./emitted-by";
+
+// The storefront's tracking plan as analysts get it (/tracking, /tracking/plan.json, the tag manager
+// export): the catalogue from tracking/, with each event's emitting transitions read from the machines.
+
+export function storefrontPlan(): TrackingPlan {
+  return buildPlan(machineEmitters());
+}
+
+/** tracking/plan.json's text. */
+export function storefrontPlanText(): string {
+  return planText(storefrontPlan());
+}
