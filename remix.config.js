@@ -18,9 +18,8 @@ export default {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
-    // Off: with a handful of routes the whole manifest is one small module, while discovery fetched
-    // /__manifest and walked every link on the page in hydration's tasks (Lighthouse pairs, 4 each:
-    // TBT medians city 128 -> 106 ms, category 128 -> 109, guide 91 -> 81).
+    // Off: with a handful of routes the whole manifest is one small module, while discovery fetches
+    // /__manifest and walks every link on the page in hydration's tasks (decision 011).
     v3_lazyRouteDiscovery: false,
     v3_singleFetch: false,
   },

@@ -1,7 +1,6 @@
-// zod/mini, not classic zod: the browser's tracking pipeline loads these schemas, and the classic API
-// (every schema an object with its methods bound) was 27 KB gzip of zod in that chunk and a 20 ms task
-// to evaluate; the functional mini API tree-shakes to 8 KB and 7 ms. A namespace import, not
-// `import { z }`: that form keeps every zod locale in the browser bundle (+67 KB gzip).
+// zod/mini, not classic zod: the browser's tracking pipeline loads these schemas, and the functional
+// mini API tree-shakes where the classic one cannot (decision 008). A namespace import, not
+// `import { z }`: that form keeps every zod locale in the browser bundle.
 import * as z from "zod/mini";
 
 // One definition per event (STYLE: tracking). The catalogue page, /tracking/plan.json, the runtime
@@ -53,9 +52,8 @@ export interface EventExamples<P> {
 /** A definition as written: its properties schema is made by a function, on first use. */
 export type EventSpec<N extends string, S extends z.ZodMiniObject> = Omit<EventDefinition<N, S>, "properties"> & { properties: () => S };
 
-// Schemas are built when first read, not when the catalogue loads. Building all 39 took about 25 ms
-// with classic zod (every schema and each .int()/.max() step an object with some 50 bound methods), in one
-// task on the phone's main thread right after hydration, while a page view uses three or four.
+// Schemas are built when first read, not when the catalogue loads: a page view uses three or four of
+// them, and building all of them was one long task on the phone's main thread (decision 008).
 export function defineEvent<const N extends string, S extends z.ZodMiniObject>(spec: EventSpec<N, S>): EventDefinition<N, S> {
   const { properties, ...rest } = spec;
   return Object.defineProperty(rest, "properties", { get: shared(properties), enumerable: true }) as EventDefinition<N, S>;

@@ -3,11 +3,9 @@ import { formatPrice } from "~/i18n/price-format";
 import { hasPrice, type CommerceText, type Experience, type ExperienceText, type PriceResult, type PriceText } from "./price-types";
 import type { SupportedLanguageCode } from "~/i18n/languages";
 
-// Prices, ratings and review counts as the page prints them, formatted here on the server. The
-// browser's first Intl.NumberFormat costs about 40 ms (ICU starting up: measured in Chromium on this
-// machine, 0.1 ms for each one after), and hydration formatted every card again on the phone's main
-// thread, only to print the same text. A currency or language change is a new loader call, so the
-// text never has to be made in the browser.
+// Prices, ratings and review counts as the page prints them, formatted here on the server: the
+// browser's first Intl formatter starts ICU, a long task on a phone, only to print the same text
+// (decision 007). A currency or language change is a new loader call, so the text is never made in the browser.
 
 export function priceText(result: PriceResult | undefined, lang: SupportedLanguageCode): PriceText {
   if (!hasPrice(result)) return { full: "", compact: "" };

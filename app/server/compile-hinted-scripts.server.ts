@@ -6,20 +6,12 @@ import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import { acceptableEncodings, type ContentEncoding } from "./content-encoding.server";
 
-// The build's scripts, served with V8's explicit compile hint as their first line. Without it V8
-// compiles each function lazily, on the main thread, the first time it runs: for React DOM (one
-// 250 KB CommonJS factory, run as the page's modules evaluate), the app and the tracking pipeline
-// that is most of the code, and it ran in the page's longest tasks. With the hint, Chrome compiles
-// them while the file streams in, off the main thread. Lighthouse on the category page, 3 runs each:
-// main-thread CPU 393 → 320 ms, the modules' evaluation task 23–34 → 14–15 ms, TBT 389 → 265 ms.
-// Browsers without the feature read a comment. (v8.dev/blog/explicit-compile-hints)
+// The build's scripts, served with V8's explicit compile hint as their first line, so Chrome compiles
+// them off the main thread while they stream in instead of lazily in the page's longest tasks
+// (decision 002; v8.dev/blog/explicit-compile-hints). Browsers without the feature read a comment.
 //
 // Each script is also compressed once, not per request: gzip at level 9 before it is first served and
-// Brotli at quality 11 in the background (zlib's thread pool) after. The compression middleware
-// gzipped every script of every page view again: serving a page's 17 scripts cost the server 81 ms of
-// CPU on this machine, 53 ms without that, spent while the browser on the same 2 cores loaded the page. Brotli at 11 is
-// 12% smaller than gzip for our build (186 vs 211 KB), too slow per request (1.9 s for the build),
-// cheap once.
+// Brotli at quality 11 in the background (zlib's thread pool) after (decision 003).
 
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 

@@ -3,9 +3,8 @@
 // allvar, inline. getCssText() leaves out the groups a page has no rules in, and in the browser Stitches
 // adopts the server's groups (so it does not insert what the server already sent) but inserts a marker
 // and an empty block for each missing one. Each rule inserted at a stylesheet's top level made Chromium
-// recompute the style of the whole document once the app started (on the city page two of the seven
-// were missing: at 4x CPU throttling, 10 loads each, the load's style recalculation went from a median
-// 111 to 96 ms). So the server sends every group, empty ones included.
+// recompute the style of the whole document once the app started, a long task on a phone. So the server
+// sends every group, empty ones included (measure with `npx tsx tests/bench/trace.ts city`).
 
 const GROUP_COUNT = 7;
 const MARKER = /--sxs\{--sxs:(\d)[^}]*\}/g;

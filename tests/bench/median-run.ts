@@ -27,7 +27,7 @@ export interface LighthouseScores {
 
 export type RunScores = Omit<LighthouseScores, "performanceRange" | "tbtRangeMs" | "runs" | "lateFirstFrameRuns">;
 
-// Why runs differ so much (traced in session 5 with the "viz" trace category): during the navigation,
+// Why runs differ so much (traced with the "viz" trace category): during the navigation,
 // the renderer's compositor draws a few frames of the still-empty page (an overlay-scrollbar animation)
 // that the headless display never draws. After more than 3 undrawn frames, Chromium's viz stops sending
 // that renderer BeginFrames except once a second (SendBeginFrameDecision "ThrottleUndrawnFrames" in

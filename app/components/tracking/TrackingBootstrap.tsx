@@ -119,9 +119,8 @@ export function TrackingBootstrap({ containerId }: { containerId: string | null 
     void (async () => {
       // Evaluated in three tasks rather than one: the event envelope (with the parts of zod it
       // needs), then analytics, then the rest of the pipeline (later imports find the earlier
-      // modules evaluated). As one chunk, its evaluation was a single 18 ms task of CPU, 46 ms on
-      // the bench machine's clock. Not import("zod"): a namespace loaded dynamically cannot be
-      // tree-shaken, and all of zod is 456 KB.
+      // modules evaluated), so no evaluation is one long task (decision 008). Not import("zod"): a
+      // namespace loaded dynamically cannot be tree-shaken.
       await import("../../../tracking/envelope");
       await nextTask();
       await import("analytics");
