@@ -11,5 +11,6 @@ describe("SANDBOX_FAULT, read where the embedded sandbox starts", () => {
   it("refuses a bad one with a message naming the variable and the bad part", () => {
     expect(() => sandboxFault("latency=abc")).toThrow(/SANDBOX_FAULT: must be a fault list.*"latency=abc"/);
     expect(() => sandboxFault("error=2")).toThrow(/SANDBOX_FAULT: .*between 0 and 1/);
+    expect(() => sandboxFault("explode=1")).toThrow(/SANDBOX_FAULT/);
   });
 });
