@@ -20,7 +20,7 @@ function trigger(t: MachineTransition): string {
 }
 
 /** "header: throttle.ready → throttle.cooling (SCROLLED)", with the guard when there is one. */
-export function describeTransition(machine: AnyStateMachine, t: MachineTransition): string {
+function describeTransition(machine: AnyStateMachine, t: MachineTransition): string {
   const source = statePath(machine, t.source);
   const when = `${trigger(t)}${t.guard ? ` [${t.guard}]` : ""}`;
   if (t.targets.length === 0) return `${machine.id}: ${source} (${when}, no state change)`;

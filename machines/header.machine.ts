@@ -6,10 +6,10 @@ import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 // than 80 px. Scroll input is throttled to 200 ms: the first fact is sampled at once, later facts in
 // the window are kept as one pending sample taken when the window closes (leading + trailing edge).
 
-export const SHADOW_THRESHOLD_PX = 80;
+const SHADOW_THRESHOLD_PX = 80;
 export const SCROLL_THROTTLE_MS = 200;
 /** Near the top the header always shows, even on the way down: the height of the header (5rem). */
-export const HIDE_AFTER_PX = 80;
+const HIDE_AFTER_PX = 80;
 
 export interface HeaderContext {
   sticky: boolean;

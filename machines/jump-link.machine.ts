@@ -13,7 +13,7 @@ export interface JumpLinkContext {
 
 export type JumpLinkEvent = { type: "JUMP"; targetId: string; isMobile: boolean; reducedMotion: boolean };
 
-export function jumpOffset(isMobile: boolean): JumpLinkContext["offset"] {
+function jumpOffset(isMobile: boolean): JumpLinkContext["offset"] {
   return isMobile ? JUMP_OFFSET_MOBILE_PX : JUMP_OFFSET_DESKTOP_PX;
 }
 

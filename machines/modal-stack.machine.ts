@@ -6,7 +6,7 @@ import { showsBackButton, topModal, type ModalEntry, type ModalStackContext } fr
 // when more than one modal is stacked (and the entry allows it). Escape closes the top modal; a click
 // outside closes it only when its entry says closeOnOutsideClick. One app-level actor (PageShell).
 
-export type CloseReason = "button" | "escape" | "outside_click";
+type CloseReason = "button" | "escape" | "outside_click";
 
 export type ModalStackEvent = { type: "OPEN"; modal: ModalEntry } | { type: "BACK" } | { type: "CLOSE"; reason: CloseReason };
 

@@ -1,7 +1,7 @@
 // The modal stack's data and the questions the host asks of it, apart from the machine: no xstate
 // here, so the page's ModalHost can read a stack while the machines' code is still loading.
 
-export type ModalVariant = "center" | "side" | "drawer";
+type ModalVariant = "center" | "side" | "drawer";
 
 /** spec §3 Modal stack entry. `children` is what the host renders (a React node in app/). */
 export interface ModalEntry {

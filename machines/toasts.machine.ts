@@ -6,7 +6,7 @@ import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 // duration. Each auto-closing toast schedules its own EXPIRED event (a machine delay, cancelled if
 // the visitor dismisses it first). One app-level actor (PageShell).
 
-export type ToastTone = "info" | "success" | "warning" | "error";
+type ToastTone = "info" | "success" | "warning" | "error";
 
 /** spec §3 Toast: id, autoClose, duration; plus what the list shows. */
 export interface Toast {

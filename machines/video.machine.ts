@@ -5,7 +5,7 @@ import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 // delay: `requestProgress` asks the component for the player's time, which comes back as PROGRESS);
 // milestones 10/25/50/75/90 fire once each per video; play, pause and end are handled.
 
-export const VIDEO_MILESTONES = [10, 25, 50, 75, 90] as const;
+const VIDEO_MILESTONES = [10, 25, 50, 75, 90] as const;
 export type VideoMilestone = (typeof VIDEO_MILESTONES)[number];
 export const PROGRESS_CHECK_MS = 5000;
 
@@ -32,7 +32,7 @@ type VideoEmitted =
 
 const seconds = (value: number) => (Number.isFinite(value) && value > 0 ? value : 0);
 
-export function percentWatched(currentTime: number, duration: number): number {
+function percentWatched(currentTime: number, duration: number): number {
   if (!(duration > 0)) return 0;
   return Math.min(100, Math.max(0, (currentTime / duration) * 100));
 }

@@ -5,7 +5,7 @@ import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 // spec §4, §9: mobile status starts from the server-given value (so the first client render matches
 // the server's), then is rechecked on load and on resize. 768 px or less is mobile.
 
-export type ViewportEvent = { type: "VIEWPORT_MEASURED"; width: number };
+type ViewportEvent = { type: "VIEWPORT_MEASURED"; width: number };
 
 const viewportSetup = setup({
   types: {

@@ -10,7 +10,7 @@ export interface ApiResult {
 }
 
 /** Paths served only by the second API host (spec §7). Everything else belongs to the base host. */
-export const SECONDARY_PREFIXES = ["/api/v1/collection/", "/api/v6/tour-groups/", "/api/v1/reviews/", "/api/v1/currency/", "/api/v1/city/"] as const;
+const SECONDARY_PREFIXES = ["/api/v1/collection/", "/api/v6/tour-groups/", "/api/v1/reviews/", "/api/v1/currency/", "/api/v1/city/"] as const;
 
 export function isSecondaryPath(pathname: string): boolean {
   return SECONDARY_PREFIXES.some((prefix) => pathname.startsWith(prefix));

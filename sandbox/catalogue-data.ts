@@ -4,11 +4,9 @@
 // The sandbox imports nothing from the app (STYLE: sandbox holds its own data only).
 
 // prettier-ignore
-export const FLOW_TYPES = [
-  "SEATMAP", "SVG", "NORMAL", "COMBO", "RESERVE", "PRIVATE_AIRPORT_TRANSFER", "SHARED_AIRPORT_TRANSFER",
-  "SEATMAP_IFRAME", "HOP_ON_HOP_OFF", "PROPERTY_SELECTION", "GUIDED_TOUR_PROPERTY_SELECTION",
-] as const;
-export type SandboxFlowType = (typeof FLOW_TYPES)[number];
+type SandboxFlowType =
+  | "SEATMAP" | "SVG" | "NORMAL" | "COMBO" | "RESERVE" | "PRIVATE_AIRPORT_TRANSFER" | "SHARED_AIRPORT_TRANSFER"
+  | "SEATMAP_IFRAME" | "HOP_ON_HOP_OFF" | "PROPERTY_SELECTION" | "GUIDED_TOUR_PROPERTY_SELECTION";
 
 /** Units of each currency per 1 EUR (rounded, stable: the sandbox is a fixture, not a market feed). */
 // prettier-ignore

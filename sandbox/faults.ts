@@ -20,7 +20,7 @@ export interface FaultSpec {
   slowMs: number;
 }
 
-export const NO_FAULT: FaultSpec = Object.freeze({ latencyMs: 0, error: 0, timeout: 0, malformed: 0, shape: 0, slow: 0, slowMs: 1500 });
+const NO_FAULT: FaultSpec = Object.freeze({ latencyMs: 0, error: 0, timeout: 0, malformed: 0, shape: 0, slow: 0, slowMs: 1500 });
 
 const KEYS: Record<string, keyof FaultSpec> = {
   latency: "latencyMs",

@@ -9,16 +9,16 @@ import { decideDelayMs, decideOutcome, parseFaultSpec, type FaultSpec } from "./
 // Control endpoints on both listeners: GET /__sandbox/stats, POST /__sandbox/reset,
 // POST /__sandbox/fault (body: a fault spec, see faults.ts).
 
-export type ListenerName = "base" | "secondary";
+type ListenerName = "base" | "secondary";
 
-export interface RecordedRequest {
+interface RecordedRequest {
   listener: ListenerName;
   path: string;
   query: string;
   headers: Record<string, string>;
 }
 
-export interface SandboxStats {
+interface SandboxStats {
   total: number;
   /** Calls per path, e.g. { "/api/v1/collection/": 2 }. */
   calls: Record<string, number>;

@@ -5,7 +5,7 @@
 // in the main bundle on every page (the schema for the plan is in envelope.ts).
 
 export const ATTRIBUTION_KEYS = ["ci", "cm", "gclid", "fbclid", "msclkid"] as const;
-export type AttributionKey = (typeof ATTRIBUTION_KEYS)[number];
+type AttributionKey = (typeof ATTRIBUTION_KEYS)[number];
 export type Attribution = Partial<Record<AttributionKey, string>>;
 
 export const ATTRIBUTION_COOKIE = "h-attr";
@@ -18,7 +18,7 @@ export const ATTRIBUTION_VALUE_MAX_LENGTH = 100;
 /** Click ids and campaign ids are URL-safe tokens; anything else is not an attribution value. */
 export const ATTRIBUTION_VALUE_PATTERN = /^[A-Za-z0-9._~:-]{1,100}$/;
 
-export function isAttributionValue(candidate: string): boolean {
+function isAttributionValue(candidate: string): boolean {
   return ATTRIBUTION_VALUE_PATTERN.test(candidate);
 }
 

@@ -13,10 +13,10 @@ import type { PlanEvent, TrackingPlan } from "./plan";
 // records it on purpose.
 
 type JsonSchema = Record<string, unknown>;
-export type Level = "MODEL" | "REVISION" | "ADDITION";
+type Level = "MODEL" | "REVISION" | "ADDITION";
 const RANK: Record<Level | "NONE", number> = { NONE: 0, ADDITION: 1, REVISION: 2, MODEL: 3 };
 
-export interface Change {
+interface Change {
   path: string;
   what: string;
   level: Level | "NONE";
@@ -66,7 +66,7 @@ function asSet(value: unknown): Set<string> {
 const subset = (a: Set<string>, b: Set<string>) => [...a].every((v) => b.has(v));
 
 /** The changes from `before` to `after` of one schema node at `path`. */
-export function schemaChanges(before: JsonSchema, after: JsonSchema, path: string): Change[] {
+function schemaChanges(before: JsonSchema, after: JsonSchema, path: string): Change[] {
   const changes: Change[] = [];
   const add = (what: string, level: Level | "NONE") => changes.push({ path, what, level });
 
@@ -211,7 +211,7 @@ export function compareEvent(released: PlanEvent | undefined, current: PlanEvent
   return { event: name, from: released.version, to: current.version, changes, needs, problems };
 }
 
-export function nextVersion(version: string, level: Level): string {
+function nextVersion(version: string, level: Level): string {
   const [m, r, a] = parseVersion(version);
   if (level === "MODEL") return `${m + 1}-0-0`;
   if (level === "REVISION") return `${m}-${r + 1}-0`;

@@ -8,7 +8,7 @@ import type { DeliveryEnvelope } from "./track";
 // It pushes `{ event, ...properties, page, attribution? }`, honours each definition's data-layer
 // policy, and loads the tag manager container only when a container id is configured.
 
-export const TAG_MANAGER_ORIGIN = "https://www.googletagmanager.com";
+const TAG_MANAGER_ORIGIN = "https://www.googletagmanager.com";
 
 export interface DataLayerPluginOptions {
   /** GTM-XXXX, or null to push to window.dataLayer without loading any container. */
@@ -27,12 +27,12 @@ function dataLayer(name: string): unknown[] {
 }
 
 /** True when a tag manager container script is already on the page (e.g. the snippet in the HTML). */
-export function tagManagerPresent(doc: Document = document): boolean {
+function tagManagerPresent(doc: Document = document): boolean {
   return doc.querySelector(`script[src^="${TAG_MANAGER_ORIGIN}/gtm.js"]`) !== null;
 }
 
 /** The standard GTM snippet, done from code: `gtm.js` start event, then the async container script. */
-export function loadTagManager(containerId: string, dataLayerName = "dataLayer", nonce?: string): boolean {
+function loadTagManager(containerId: string, dataLayerName = "dataLayer", nonce?: string): boolean {
   if (tagManagerPresent()) return false;
   dataLayer(dataLayerName).push({ "gtm.start": Date.now(), event: "gtm.js" });
   const script = document.createElement("script");

@@ -7,7 +7,7 @@ import * as z from "zod/mini";
 // validators and the `track()` types all come from these definitions; nothing is written twice.
 
 export const EVENT_CATEGORIES = ["page", "navigation", "interaction", "commerce", "media", "ui_state", "system"] as const;
-export type EventCategory = (typeof EVENT_CATEGORIES)[number];
+type EventCategory = (typeof EVENT_CATEGORIES)[number];
 
 /**
  * How an event reaches the data layer:
@@ -16,7 +16,7 @@ export type EventCategory = (typeof EVENT_CATEGORIES)[number];
  *            (for facts that repeat many times a second, e.g. scroll-driven state);
  *  - off:    validated and shown in the live panel, never pushed (developer-only noise).
  */
-export type DataLayerPolicy = "push" | "dedupe" | "off";
+type DataLayerPolicy = "push" | "dedupe" | "off";
 
 export interface EventDefinition<N extends string = string, S extends z.ZodMiniObject = z.ZodMiniObject> {
   name: N;
@@ -42,7 +42,7 @@ export interface EventDefinition<N extends string = string, S extends z.ZodMiniO
   examples?: EventExamples<z.input<S>>;
 }
 
-export interface EventExamples<P> {
+interface EventExamples<P> {
   /** Each must pass the schema. */
   valid: readonly P[];
   /** Each must fail the schema (typed loosely on purpose: they are wrong). */

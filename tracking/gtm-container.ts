@@ -12,7 +12,7 @@ import type { TrackingPlan } from "./plan";
 type Parameter =
   { type: "TEMPLATE" | "INTEGER" | "BOOLEAN"; key: string; value: string } | { type: "LIST"; key: string; list: Array<{ type: "MAP"; map: Parameter[] }> };
 
-export interface GtmVariable {
+interface GtmVariable {
   accountId: string;
   containerId: string;
   variableId: string;
@@ -23,7 +23,7 @@ export interface GtmVariable {
   parentFolderId?: string;
 }
 
-export interface GtmTrigger {
+interface GtmTrigger {
   accountId: string;
   containerId: string;
   triggerId: string;
@@ -34,7 +34,7 @@ export interface GtmTrigger {
   parentFolderId?: string;
 }
 
-export interface GtmTag {
+interface GtmTag {
   accountId: string;
   containerId: string;
   tagId: string;
@@ -47,7 +47,7 @@ export interface GtmTag {
   parentFolderId?: string;
 }
 
-export interface GtmFolder {
+interface GtmFolder {
   accountId: string;
   containerId: string;
   folderId: string;
@@ -78,7 +78,7 @@ export interface GtmContainerExport {
 export const MEASUREMENT_ID_VARIABLE = "GA4 Measurement ID";
 const MEASUREMENT_ID_PLACEHOLDER = "G-XXXXXXXXXX";
 /** Page-context fields every tag sends besides the event's own (all fields are variables for other uses). */
-export const PAGE_FIELDS_SENT = ["uid", "pageType", "lang", "currency", "host"] as const;
+const PAGE_FIELDS_SENT = ["uid", "pageType", "lang", "currency", "host"] as const;
 
 const ACCOUNT = "0";
 const CONTAINER = "0";
@@ -86,7 +86,7 @@ const ids = { accountId: ACCOUNT, containerId: CONTAINER };
 
 export const variableName = (dataLayerKey: string) => `DLV - ${dataLayerKey}`;
 /** GA4 parameter names are snake_case; page fields go as page_<field> (page_uid, page_pageType → page_page_type). */
-export const pageParameterName = (field: string) => `page_${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
+const pageParameterName = (field: string) => `page_${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
 
 const template = (key: string, value: string): Parameter => ({ type: "TEMPLATE", key, value });
 

@@ -2,12 +2,12 @@
 // once an analyst has opened /tracking in this browser (a localStorage flag), so visitors pay
 // nothing for it. No zod here: this is in the main bundle.
 
-export const LIVE_CHANNEL = "storefront-tracking";
-export const LIVE_FLAG_KEY = "storefront:tracking-live";
-export const LIVE_HISTORY_KEY = "storefront:tracking-history";
+const LIVE_CHANNEL = "storefront-tracking";
+const LIVE_FLAG_KEY = "storefront:tracking-live";
+const LIVE_HISTORY_KEY = "storefront:tracking-history";
 export const LIVE_HISTORY_LIMIT = 100;
 
-export type LiveOutcome =
+type LiveOutcome =
   "pushed" | "pushed by the server" | "deduplicated" | "not pushed (policy off)" | "dropped (invalid)" | "not sent (this page has no page context)";
 
 export interface LiveRecord {

@@ -12,7 +12,7 @@ export interface PropertyRow {
 }
 
 /** `string ≤100`, `"a" | "b"`, `integer ≥1`, `number | null`, `array of object (≤200)`. */
-export function describeType(schema: JsonSchema): string {
+function describeType(schema: JsonSchema): string {
   const options = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
   if (options) return options.map(describeType).join(" | ");
   if (schema.const !== undefined) return JSON.stringify(schema.const);

@@ -10,7 +10,7 @@ import { AttributionSchema, PageContextSchema } from "./envelope";
 
 type JsonSchema = Record<string, unknown>;
 
-export const PLAN_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
+const PLAN_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
 function toJsonSchema(schema: z.ZodMiniType): JsonSchema {
   const json = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" }) as JsonSchema;

@@ -22,7 +22,7 @@ declare global {
 }
 
 /** Invalid events throw in development and tests; production drops them and reports a violation. */
-export function isStrictTracking(): boolean {
+function isStrictTracking(): boolean {
   if (typeof window !== "undefined" && window.__TRACKING_STRICT__ === true) return true;
   return process.env.NODE_ENV !== "production";
 }

@@ -8,7 +8,7 @@ import { describeIssues, validateEvent, type ValidationIssue, type ValidationRes
 // delivery queue validated the event already (once) and passes its verdict along; strict mode threw
 // there, so an invalid event here is production's: dropped, and reported as tracking_violation.
 
-export const VIOLATION_EVENT = "tracking_violation";
+const VIOLATION_EVENT = "tracking_violation";
 
 type Envelope = Partial<DeliveryEnvelope> & { verdict?: ValidationResult };
 
@@ -23,7 +23,7 @@ export interface ValidationPluginOptions {
 }
 
 /** The `tracking_violation` properties for a dropped event, within GA4's 100-character values. */
-export function violationProperties(eventName: string, issues: readonly ValidationIssue[]) {
+function violationProperties(eventName: string, issues: readonly ValidationIssue[]) {
   const text = describeIssues(issues);
   return {
     violated_event: eventName.slice(0, 40),

@@ -3,7 +3,7 @@
 // landing). Read in the browser, so a page's HTML never depends on them and stays cacheable.
 
 export const ATTRIBUTION_KEYS = ["ci", "cm", "gclid", "fbclid", "msclkid"] as const;
-export type AttributionKey = (typeof ATTRIBUTION_KEYS)[number];
+type AttributionKey = (typeof ATTRIBUTION_KEYS)[number];
 export type Attribution = Partial<Record<AttributionKey, string>>;
 
 // Click ids are opaque tokens: letters, digits and a few marks. Anything else is dropped, not escaped.

@@ -13,9 +13,9 @@ import { useNonce } from "./nonce";
 // catalogue event as if it had happened then.
 
 /** The attribute that asks for replay; the value "native" keeps the platform's answer. */
-export const REPLAY_ATTRIBUTE = "data-replay";
+const REPLAY_ATTRIBUTE = "data-replay";
 /** Set on a held-back control until its click is replayed. */
-export const PENDING_ATTRIBUTE = "data-pending";
+const PENDING_ATTRIBUTE = "data-pending";
 
 interface EarlyInput {
   /** False once the app has hydrated: from then on React answers. */
@@ -47,7 +47,7 @@ const HELD_FROM_REACT = [
 ];
 
 /** ES5, because it runs before any module: the capture listeners and the queue. */
-export const EARLY_INPUT_SCRIPT = [
+const EARLY_INPUT_SCRIPT = [
   "(function(){var s=window.__earlyInput={open:true,clicks:[]},d=document;",
   "function hold(e){if(s.open)e.stopImmediatePropagation()}",
   `${JSON.stringify(HELD_FROM_REACT)}.forEach(function(t){d.addEventListener(t,hold,{capture:true,passive:true})});`,

@@ -15,7 +15,7 @@ export function usePageContext(): PageContext | null {
 }
 
 /** The page language and its interface words, handed over by the loader (no dictionaries in the bundle). */
-export interface LanguageValue {
+interface LanguageValue {
   lang: SupportedLanguageCode;
   strings: UiStrings;
 }

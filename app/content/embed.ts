@@ -12,14 +12,14 @@ const MAPS_HOSTS = new Set(["www.google.com", "maps.google.com"]);
 /** Every host an embed may come from (YouTube ones only through the tracked player). */
 export const EMBED_HOSTS: ReadonlySet<string> = new Set([...YOUTUBE_HOSTS, ...SPOTIFY_HOSTS, ...MAPS_HOSTS]);
 
-export type EmbedProvider = "spotify" | "maps";
+type EmbedProvider = "spotify" | "maps";
 
 export type Embed = { kind: "youtube"; videoId: string } | { kind: "iframe"; provider: EmbedProvider; src: string } | { kind: "blocked"; reason: string };
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 
 /** Parses an https URL after stripping the control characters and spaces browsers ignore. */
-export function parseHttpsUrl(raw: string): URL | null {
+function parseHttpsUrl(raw: string): URL | null {
   const cleaned = raw.replace(/[\u0000-\u001F\u007F\s]+/g, "");
   try {
     const url = new URL(cleaned);

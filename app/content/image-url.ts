@@ -7,11 +7,11 @@
 //  - a URL containing the no-compression marker `no-compress` loses its query (served as is);
 //  - GIFs pass unchanged (resizing would drop their animation).
 
-export const DEFAULT_IMAGE_QUALITY = 75;
-export const IMAGE_SCALE = 1.2;
-export const HIGH_QUALITY_SCALE = 1.5;
+const DEFAULT_IMAGE_QUALITY = 75;
+const IMAGE_SCALE = 1.2;
+const HIGH_QUALITY_SCALE = 1.5;
 /** The no-compression marker: put it anywhere in the URL (path or query) to serve the file untouched. */
-export const NO_COMPRESSION_MARKER = "no-compress";
+const NO_COMPRESSION_MARKER = "no-compress";
 
 export interface ImageUrlOptions {
   width?: number;
@@ -48,7 +48,7 @@ export function imageUrl(url: string, options: ImageUrlOptions = {}): string {
 }
 
 /** CSS widths offered as srcset candidates below an image's own width (phones, tablets, desktops). */
-export const SRCSET_WIDTHS = [360, 480, 640, 828, 1080, 1280] as const;
+const SRCSET_WIDTHS = [360, 480, 640, 828, 1080, 1280] as const;
 
 /**
  * A srcset for `imageUrl`: the same rule (each file 1.2× or 1.5× its CSS width, same quality and crop)

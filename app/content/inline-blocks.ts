@@ -24,7 +24,7 @@ export type InlineBlockName = (typeof INLINE_BLOCK_NAMES)[number];
 
 const NAMES: ReadonlySet<string> = new Set(INLINE_BLOCK_NAMES);
 
-export function isInlineBlockName(name: string): name is InlineBlockName {
+function isInlineBlockName(name: string): name is InlineBlockName {
   return NAMES.has(name);
 }
 
@@ -33,7 +33,7 @@ export function isInlineBlockName(name: string): name is InlineBlockName {
  * (cards, frames, asides); a paragraph holding one of them is rendered as a <div> so the server HTML
  * never contains <div> inside <p>, which the browser would re-parent and break hydration.
  */
-export const PHRASING_BLOCKS: ReadonlySet<InlineBlockName> = new Set(["icon", "date", "jumplink", "link", "a"]);
+const PHRASING_BLOCKS: ReadonlySet<InlineBlockName> = new Set(["icon", "date", "jumplink", "link", "a"]);
 
 export type InlineNode =
   | { kind: "text"; text: string }

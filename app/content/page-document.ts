@@ -23,7 +23,7 @@ export const PAGE_LIMITS = {
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 /** Local asset path (served from public/) or an http(s) URL. Never javascript:, data: and the like. */
-export const assetUrl = z
+const assetUrl = z
   .string()
   .max(2048)
   .refine((value) => value.startsWith("/") || /^https?:\/\//i.test(value), {
@@ -32,7 +32,7 @@ export const assetUrl = z
 const uid = z.string().regex(/^[a-z0-9.-]+$/, "must be a uid: lowercase letters, digits, dots and dashes");
 
 /** spec §3 Action link: type (reference or custom), newTab, url, reference.value.uid, label, appearance. */
-export const ActionLinkSchema = z.discriminatedUnion("type", [
+const ActionLinkSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("reference"),
     label: text(80),
@@ -61,7 +61,7 @@ const MenuItemSchema = z.object({
 export type MenuItem = z.infer<typeof MenuItemSchema>;
 
 /** spec §3 Header config. currencyData and alternateLanguages are derived at load time, not authored. */
-export const HeaderConfigSchema = z.object({
+const HeaderConfigSchema = z.object({
   logoUrl: assetUrl,
   /** An animated logo (e.g. GIF); spec §8: on failure the static logo shows instead. */
   animatedLogoUrl: assetUrl.optional(),
@@ -86,7 +86,7 @@ export const HeaderConfigSchema = z.object({
 });
 export type HeaderConfig = z.infer<typeof HeaderConfigSchema>;
 
-export const FooterConfigSchema = z.object({
+const FooterConfigSchema = z.object({
   tagline: text(200).optional(),
   /** spec §2: Call us (side modal on desktop, drawer on mobile). */
   callUs: z
@@ -116,7 +116,7 @@ export const FooterConfigSchema = z.object({
 });
 export type FooterConfig = z.infer<typeof FooterConfigSchema>;
 
-export const SeoSchema = z.object({
+const SeoSchema = z.object({
   title: text(70),
   description: text(170),
   image: assetUrl.optional(),
@@ -139,7 +139,7 @@ export const PriceSourceSchema = z.discriminatedUnion("kind", [
 ]);
 export type PriceSource = z.infer<typeof PriceSourceSchema>;
 
-export const BlockSchema = z.discriminatedUnion("type", [
+const BlockSchema = z.discriminatedUnion("type", [
   z.object({
     ...blockBase,
     type: z.literal("rich_text"),
@@ -176,7 +176,7 @@ export const BlockSchema = z.discriminatedUnion("type", [
 export type Block = z.infer<typeof BlockSchema>;
 
 /** Category or collection the page is about (spec §3: used in tracking, id and displayName). */
-export const PageSubjectSchema = z.object({
+const PageSubjectSchema = z.object({
   kind: z.enum(["category", "sub-category", "collection", "tour-group", "city"]),
   id: z.number().int().positive(),
   displayName: text(100),

@@ -5,7 +5,7 @@ import type { RichTextView } from "./rich-text-view";
 // The part of a page document the browser renders (PageBody), as the loader sends it: rich text
 // arrives parsed and embeds classified (page-view.server.ts). Only types here.
 
-export type RichTextBlockView = {
+type RichTextBlockView = {
   type: "rich_text";
   id?: string;
   nodes: RichTextView[];

@@ -1,7 +1,7 @@
 // spec §9: a rating counts as strong when the average is 4 or more with at least 100 ratings.
 
-export const STRONG_AVERAGE = 4;
-export const STRONG_COUNT = 100;
+const STRONG_AVERAGE = 4;
+const STRONG_COUNT = 100;
 
 export type ReviewTrust = "strong" | "weak" | "none";
 

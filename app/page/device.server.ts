@@ -8,12 +8,12 @@ import { isMobileWidth } from "../../machines/spec-values";
 // on one header with three values; the server then takes that header's word and reads nothing else.
 // Without it the server classifies the request itself, and the page must vary on every signal it read.
 
-export const DEVICE_HEADER = "x-device";
-export const DEVICES = ["mobile", "desktop", "bot"] as const;
+const DEVICE_HEADER = "x-device";
+const DEVICES = ["mobile", "desktop", "bot"] as const;
 export type Device = (typeof DEVICES)[number];
 
 /** The request headers the server classifies by when no CDN sent X-Device. */
-export const DEVICE_SIGNALS = ["user-agent", "sec-ch-ua-mobile", "sec-ch-viewport-width", "viewport-width"] as const;
+const DEVICE_SIGNALS = ["user-agent", "sec-ch-ua-mobile", "sec-ch-viewport-width", "viewport-width"] as const;
 
 const DeviceHeaderSchema = z.enum(DEVICES);
 
@@ -27,7 +27,7 @@ export interface RequestDevice {
  * A first guess at a phone from what the request says; the browser rechecks on load (spec §4).
  * Order: viewport-width client hint (exact), then Sec-CH-UA-Mobile, then the user agent.
  */
-export function looksMobile(headers: Headers): boolean {
+function looksMobile(headers: Headers): boolean {
   const viewport = Number.parseInt(headers.get("sec-ch-viewport-width") ?? headers.get("viewport-width") ?? "", 10);
   if (Number.isFinite(viewport) && viewport > 0) return isMobileWidth(viewport);
   const uaMobile = headers.get("sec-ch-ua-mobile");

@@ -39,7 +39,7 @@ export function buildPageViewPush({ context, title, url }: PageViewPushInput): P
 }
 
 /** JSON that cannot close the script element (`</script>`) or break an ES5 string (U+2028, U+2029). */
-export function scriptJson(value: unknown): string {
+function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, "\\u003c")
     .replace(/\u2028/g, "\\u2028")

@@ -15,8 +15,8 @@ export interface ApiConfig {
   fetch?: typeof fetch;
 }
 
-export type QueryScalar = string | number | boolean;
-export type QueryValue = QueryScalar | readonly QueryScalar[] | { name: string } | null | undefined;
+type QueryScalar = string | number | boolean;
+type QueryValue = QueryScalar | readonly QueryScalar[] | { name: string } | null | undefined;
 export type Query = Record<string, QueryValue>;
 
 export type ApiErrorKind = "timeout" | "network" | "http" | "malformed" | "invalid" | "refused";

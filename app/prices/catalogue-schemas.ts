@@ -16,7 +16,7 @@ export const CollectionResponseSchema = z.object({
   ),
 });
 
-export const TourGroupSchema = z.object({
+const TourGroupSchema = z.object({
   id: z.number().int().positive(),
   name: z.string().min(1).max(200),
   // An unknown flow type (a new one upstream) opens the standard flow rather than dropping the card.

@@ -49,7 +49,7 @@ export interface CommerceText {
   experiences: Record<string, ExperienceText>;
 }
 
-export interface BookingBase {
+interface BookingBase {
   domain: string;
   subdomain: string;
   lang: string;

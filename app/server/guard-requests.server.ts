@@ -24,7 +24,7 @@ import { transportHeaders, type Transport } from "./security-headers.server";
 const REFUSAL_CSP = "default-src 'none'; frame-ancestors 'self'";
 
 /** A request refused with a client-error status; thrown by the body reader, answered by `clientErrors`. */
-export class ClientError extends Error {
+class ClientError extends Error {
   constructor(
     readonly status: number,
     readonly reason: string,

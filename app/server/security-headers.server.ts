@@ -16,7 +16,7 @@ const TAG_MANAGER = ["https://www.googletagmanager.com", "https://*.googletagman
 const ANALYTICS = ["https://*.google-analytics.com", "https://*.analytics.google.com"];
 const EMBEDS = ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://open.spotify.com", "https://www.google.com", "https://maps.google.com"];
 
-export function contentSecurityPolicy(nonce: string, extraConnect: readonly string[] = []): string {
+function contentSecurityPolicy(nonce: string, extraConnect: readonly string[] = []): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...TAG_MANAGER, "https://www.youtube.com", "https://s.ytimg.com"],
@@ -55,7 +55,7 @@ export function securityHeaders(nonce: string): Record<string, string> {
  * document made of one (an SVG opened on its own) is sandboxed, with no script and nothing loaded, so
  * an SVG cannot run script on the site's origin (issue 20 §6).
  */
-export const STATIC_FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+const STATIC_FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 export function staticFileHeaders(): Record<string, string> {
   return { "X-Content-Type-Options": "nosniff", "Content-Security-Policy": STATIC_FILE_CSP };
@@ -70,7 +70,7 @@ export function transportFor(urlMode: UrlMode): Transport {
   return { httpsOnly: urlMode === "production" };
 }
 
-export const HSTS = "max-age=31536000; includeSubDomains";
+const HSTS = "max-age=31536000; includeSubDomains";
 
 /** Headers for every response, pages, static files and refusals alike. */
 export function transportHeaders(transport: Transport): Record<string, string> {

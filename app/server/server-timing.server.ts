@@ -5,7 +5,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 // SERVER_TIMING_KEY secret sees them, and its response is private, no-store, so no shared cache keeps
 // that detail for anyone else. Every other visitor sees one total, without a description.
 
-export const SERVER_TIMING_KEY_HEADER = "x-server-timing-key";
+const SERVER_TIMING_KEY_HEADER = "x-server-timing-key";
 
 export const OPERATOR_CACHE_CONTROL = "private, no-store";
 

@@ -19,7 +19,7 @@ export interface FieldControl {
   answered: (control: HTMLElement, atTap: AtTap) => boolean;
 }
 
-export const MENU_CONTROL = "menu";
+const MENU_CONTROL = "menu";
 /** Besides the menu, a page should measure at least this many controls. */
 export const OTHER_CONTROLS_WANTED = 2;
 

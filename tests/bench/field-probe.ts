@@ -30,7 +30,7 @@ export interface Point {
   y: number;
 }
 
-export interface ProbeTarget {
+interface ProbeTarget {
   selector: string;
   index: number;
   /** The watcher gives up this long after the tap. */

@@ -103,7 +103,7 @@ export function percentile(values: readonly number[], p: number): number | null 
 
 const max = (values: readonly number[]) => (values.length ? Math.max(...values) : null);
 
-export interface MomentSummary {
+interface MomentSummary {
   momentMs: number;
   taps: number;
   lost: number;

@@ -1,6 +1,6 @@
 // The pages every benchmark, load test and Lighthouse run covers: one of each type.
-export const PARIS = "www.paris-experiences.example";
-export const LTT = "www.london-theatre-tickets.example";
+const PARIS = "www.paris-experiences.example";
+const LTT = "www.london-theatre-tickets.example";
 
 export const BENCH_PAGES = [
   { type: "city", path: `/?uid=${PARIS}&lang=en` },

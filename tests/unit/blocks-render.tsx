@@ -12,7 +12,7 @@ import type { SupportedLanguageCode } from "~/i18n/languages";
 
 // Shared by the block unit tests: render content as the server would, inside a page context.
 
-export function pageContext(lang = "en"): PageContext {
+function pageContext(lang = "en"): PageContext {
   return {
     uid: "www.paris-experiences.example.guides.best-time-to-visit",
     host: "www.paris-experiences.example",

@@ -5,9 +5,9 @@ import path from "node:path";
 // A copy of content/ with one extra page per site that uses every price source and experience list,
 // so the prices tests do not depend on what the content helpers write into the real pages.
 
-export const PRICES_PAGE_PATH = "prices-test";
-export const PARIS_HOST = "www.paris-experiences.example";
-export const LTT_HOST = "www.london-theatre-tickets.example";
+const PRICES_PAGE_PATH = "prices-test";
+const PARIS_HOST = "www.paris-experiences.example";
+const LTT_HOST = "www.london-theatre-tickets.example";
 export const PARIS_PRICES_UID = `${PARIS_HOST}.${PRICES_PAGE_PATH}`;
 export const LTT_PRICES_UID = `${LTT_HOST}.${PRICES_PAGE_PATH}`;
 

@@ -34,7 +34,7 @@ declare global {
   }
 }
 
-export const YOUTUBE_IFRAME_API = "https://www.youtube.com/iframe_api";
+const YOUTUBE_IFRAME_API = "https://www.youtube.com/iframe_api";
 const LOAD_TIMEOUT_MS = 15_000;
 let loading: Promise<YouTubeNamespace> | null = null;
 

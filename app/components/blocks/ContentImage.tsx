@@ -25,7 +25,7 @@ const Inline = styled("span", {
 });
 
 /** The content column's width as `sizes`: 100vw minus 5.46vw a side (89.08vw), at most 1200 px. */
-export const CONTENT_COLUMN_SIZES = "(min-width: 1348px) 1200px, 89.08vw";
+const CONTENT_COLUMN_SIZES = "(min-width: 1348px) 1200px, 89.08vw";
 
 export interface ContentImageProps {
   src: string;

@@ -10,7 +10,7 @@ import { useLinkContext } from "./link-context";
 // give none), and spec §8 makes an invalid URL external in a new tab. New-tab links carry
 // rel="noopener noreferrer" and say so to screen readers.
 
-export const Hint = styled("span", { visuallyHidden: true });
+const Hint = styled("span", { visuallyHidden: true });
 
 const Anchor = styled("a", {
   color: "$link",
@@ -28,14 +28,14 @@ const Anchor = styled("a", {
   defaultVariants: { appearance: "link" },
 });
 
-export function useResolvedLink(label: string, target: LinkTarget, newTab: boolean, appearance: ResolvedLink["appearance"] = "link"): ResolvedLink {
+function useResolvedLink(label: string, target: LinkTarget, newTab: boolean, appearance: ResolvedLink["appearance"] = "link"): ResolvedLink {
   const ctx = useLinkContext(useLang());
   return target.kind === "uid"
     ? resolveActionLink({ type: "reference", label, reference: { value: { uid: target.uid } }, newTab, appearance }, ctx)
     : resolveActionLink({ type: "custom", label, url: target.url, newTab, appearance }, ctx);
 }
 
-export function LinkView({ link, children }: { link: ResolvedLink; children?: ReactNode }) {
+function LinkView({ link, children }: { link: ResolvedLink; children?: ReactNode }) {
   const t = useT();
   // No href (no uid, unsafe URL): the words stay, the link goes.
   if (!link.href) return <span>{children ?? link.label}</span>;

@@ -17,7 +17,7 @@ import { useAttribution } from "./use-attribution";
 // CONTRACT (prices issue implements): a list of experience cards for an experience_list block.
 export type ExperienceListBlock = Extract<Block, { type: "experience_list" }>;
 
-export const EXPERIENCE_FALLBACK_IMAGE = "/media/experiences/fallback.svg";
+const EXPERIENCE_FALLBACK_IMAGE = "/media/experiences/fallback.svg";
 /** GA4 list ids are at most 100 characters (tracking/events/commerce-events.ts). */
 const listId = (id: string) => id.slice(0, 100);
 
@@ -133,7 +133,7 @@ interface CardProps {
   headingLevel?: "h3" | "h4";
 }
 
-export function ExperienceCard({ experience: e, list, headingLevel = "h3" }: CardProps) {
+function ExperienceCard({ experience: e, list, headingLevel = "h3" }: CardProps) {
   const commerce = useCommerce();
   const t = useT();
   const attribution = useAttribution();

@@ -9,9 +9,9 @@ import { useTrackedActor } from "../behaviour/use-tracked-actor";
 // The app-level overlay actors (ARCHITECTURE: Overlays): one modal stack and one toast list per
 // page, provided by PageShell, so any component can push a modal or show a toast.
 
-export type ModalRequest = Omit<ModalEntry, "id" | "children" | "closeOnOutsideClick" | "hasBack"> &
+type ModalRequest = Omit<ModalEntry, "id" | "children" | "closeOnOutsideClick" | "hasBack"> &
   Partial<Pick<ModalEntry, "closeOnOutsideClick" | "hasBack">> & { children: ReactNode };
-export type ToastRequest = Pick<Toast, "message"> & Partial<Omit<Toast, "message">>;
+type ToastRequest = Pick<Toast, "message"> & Partial<Omit<Toast, "message">>;
 
 export interface Overlays {
   modalStack: ActorRefFrom<typeof modalStackMachine>;

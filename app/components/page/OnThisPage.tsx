@@ -16,7 +16,7 @@ const Nav = styled("nav", {
 });
 
 /** The label an "On this page" link shows for a block with an id. */
-export function blockLabel(block: ViewBlock): string | null {
+function blockLabel(block: ViewBlock): string | null {
   switch (block.type) {
     case "rich_text":
       return block.label;

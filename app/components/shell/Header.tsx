@@ -18,7 +18,7 @@ import { CurrencySelector, LanguageSelector } from "./Selectors";
 // Behaviour (spec §4): the header machine (sticky / hide on scroll / shadow beyond 80 px, input
 // throttled to 200 ms), and one disclosure machine each for the mobile menu and the dropdown.
 
-export const HeaderBar = styled("header", {
+const HeaderBar = styled("header", {
   position: "sticky",
   top: 0,
   zIndex: "$header",
@@ -40,7 +40,7 @@ const Inner = styled("div", {
   "@mobile": { height: "$headerHeightMobile", gap: "$8" },
 });
 
-export const SkipLink = styled("a", {
+const SkipLink = styled("a", {
   position: "absolute",
   left: "$8",
   top: "-100px",
@@ -65,8 +65,8 @@ const Powered = styled("img", {
   "@mobile": { display: "none !important" },
 });
 
-export const DesktopOnly = styled("div", { display: "flex", alignItems: "center", gap: "$16", "@mobile": { display: "none" } });
-export const MobileOnly = styled("div", { display: "none", "@mobile": { display: "flex" } });
+const DesktopOnly = styled("div", { display: "flex", alignItems: "center", gap: "$16", "@mobile": { display: "none" } });
+const MobileOnly = styled("div", { display: "none", "@mobile": { display: "flex" } });
 
 const Nav = styled("nav", {
   flex: 1,
@@ -77,7 +77,7 @@ const Nav = styled("nav", {
 
 const Spacer = styled("div", { flex: 1, "@desktop": { display: "none" } });
 
-export const HeaderButton = styled("button", {
+const HeaderButton = styled("button", {
   display: "inline-flex",
   alignItems: "center",
   gap: "$6",
@@ -99,7 +99,7 @@ const TicketsLink = styled("a", {
   "@mobile": { padding: "$6 $12", minHeight: "36px", fontSize: "$14" },
 });
 
-export const DropdownPanel = styled("div", {
+const DropdownPanel = styled("div", {
   position: "absolute",
   top: "100%",
   left: 0,
@@ -115,7 +115,7 @@ export const DropdownPanel = styled("div", {
 });
 
 /** The mobile menu: a `popover` over the page below the header, so opening it moves nothing (CLS 0). */
-export const MobileMenuPanel = styled("nav", {
+const MobileMenuPanel = styled("nav", {
   position: "fixed",
   // Just below the header and its 1 px bottom border.
   inset: "calc($sizes$headerHeightMobile + 1px) 0 auto 0",
@@ -135,7 +135,7 @@ export const MobileMenuPanel = styled("nav", {
   "@desktop": { display: "none" },
 });
 
-export function MenuLink({ item }: { item: ResolvedMenuItem | ResolvedMenuItem["children"][number] }) {
+function MenuLink({ item }: { item: ResolvedMenuItem | ResolvedMenuItem["children"][number] }) {
   if (!item.href) return <span>{item.label}</span>;
   return (
     <a href={item.href} {...(item.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
@@ -144,7 +144,7 @@ export function MenuLink({ item }: { item: ResolvedMenuItem | ResolvedMenuItem["
   );
 }
 
-export function MenuList({ items }: { items: ResolvedMenuItem[] }) {
+function MenuList({ items }: { items: ResolvedMenuItem[] }) {
   return (
     <ul>
       {items.map((item) => (
@@ -156,7 +156,7 @@ export function MenuList({ items }: { items: ResolvedMenuItem[] }) {
   );
 }
 
-export function HamburgerIcon({ open }: { open: boolean }) {
+function HamburgerIcon({ open }: { open: boolean }) {
   return (
     <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       {open ? (
