@@ -10,6 +10,7 @@ import {
   pageFolders,
   readPageDocument,
   readSiteFile,
+  readSiteHost,
   relativeFile,
   statFile,
 } from "./content-files.server";
@@ -236,29 +237,28 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
   };
 
   /** Reads one site folder's site.json into the host index; the site itself is kept only while in use. */
-  function indexSite(dirName: string): Site | undefined {
+  function indexSite(dirName: string): void {
     const file = path.join(root, dirName, "site.json");
-    const read = readSiteFile(file);
+    const read = readSiteHost(file);
     unindexSite(dirName);
     if (!read.ok) {
       const error = { file: relativeFile(file), issues: read.issues };
       siteErrors.set(dirName, error);
       report(error);
-      return undefined;
+      return;
     }
-    const host = read.value.host;
+    const host = read.value;
     if (hostToDir.has(host)) {
       const error = { file: relativeFile(file), issues: [`host: ${host} is already used by another site`] };
       siteErrors.set(dirName, error);
       report(error);
-      return undefined;
+      return;
     }
     siteErrors.delete(dirName);
     hostToDir.set(host, dirName);
     dirToHost.set(dirName, host);
     hosts.add(host);
     sortedHosts = null;
-    return read.value;
   }
 
   function unindexSite(dirName: string): void {
