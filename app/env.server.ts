@@ -20,6 +20,8 @@ export const EnvSchema = z
     /** spec §2: how page URLs are built. Locally `development`, so `/` is the site directory. */
     URL_MODE: z.enum(URL_MODES).default("development"),
     CONTENT_DIR: z.string().min(1).default("content"),
+    /** Parsed content documents kept in memory, in MB (estimated; least recently used go first). */
+    CONTENT_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
     /** The theatre retailer brand's host; a uid containing it is an LTT page (spec §3). */
     THEATRE_BRAND_HOST: z.string().min(3).default("www.london-theatre-tickets.example"),
     /** The product API. When unset, the embedded sandbox API is started on loopback. */

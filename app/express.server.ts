@@ -35,18 +35,23 @@ if (process.env.NODE_ENV !== "production" && build.mode === "production") {
   console.warn("NODE_ENV is not 'production': React runs its slow development build. Start with NODE_ENV=production.");
 }
 
-// Load (and validate) the content before the first request, so a missing folder stops start-up
-// with a clear message instead of failing every request.
+// Index the sites (their site.json files only) before the first request, so a missing folder stops
+// start-up with a clear message instead of failing every request. Documents are read on demand and
+// revalidated every second (decision 014); `npm run content:check` validates them all.
+let contentStore: ReturnType<typeof getContentStore>;
 try {
-  const store = getContentStore(env.CONTENT_DIR);
-  if (store.sites.length === 0) throw new Error("no valid site folder (content/<site>/site.json) was found");
+  const indexing = performance.now();
+  contentStore = getContentStore(env.CONTENT_DIR, { maxBytes: env.CONTENT_CACHE_MB * 1024 * 1024 });
+  if (contentStore.siteCount === 0) throw new Error("no valid site folder (content/<site>/site.json) was found");
+  const siteErrors = contentStore.errors().length;
   console.log(
-    `Content: ${store.sites.length} sites, ${store.allPages().length} documents${store.errors.length ? `, ${store.errors.length} invalid (see above)` : ""}`,
+    `Content: ${contentStore.siteCount} sites indexed in ${Math.round(performance.now() - indexing)} ms, documents read on demand${siteErrors ? `, ${siteErrors} invalid (see above)` : ""}`,
   );
 } catch (error) {
   console.error(`Cannot read content from CONTENT_DIR="${env.CONTENT_DIR}" (resolved from ${process.cwd()}): ${(error as Error).message}`);
   process.exit(1);
 }
+contentStore.startRevalidating();
 
 const transport = transportFor(env.URL_MODE);
 const app = express();
@@ -76,7 +81,12 @@ const remixHandler = createRequestHandler({
 
 // GET pages go through the fetch handler so a rendered page can be kept in the micro-cache.
 const fetchHandler = createFetchHandler(build, build.mode);
-const pageCache = new PageCache(1000, env.PAGE_CACHE_MAX_MB * 1024 * 1024);
+let pageCache = new PageCache(1000, env.PAGE_CACHE_MAX_MB * 1024 * 1024);
+// An edited, added or removed document is served within a second: rendered pages are dropped when the
+// content store's revalidation sees a change (the micro-cache would otherwise keep them PAGE_CACHE_TTL_MS).
+contentStore.onChange(() => {
+  pageCache = new PageCache(1000, env.PAGE_CACHE_MAX_MB * 1024 * 1024);
+});
 
 /** The request URL as Remix sees it; the guard has checked the Host and that the target is a path. */
 function requestUrl(req: express.Request): URL {

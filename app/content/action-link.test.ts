@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { resolveActionLink, resolveUrl, uidHref, type LinkContext } from "./action-link";
 
-const dev: LinkContext = { mode: "development", host: "localhost:3000", lang: "fr", knownHosts: ["www.paris-experiences.example"] };
+const dev: LinkContext = { mode: "development", host: "localhost:3000", lang: "fr", knownHosts: new Set(["www.paris-experiences.example"]) };
 const prod: LinkContext = {
   mode: "production",
   host: "www.paris-experiences.example",
   lang: "fr",
-  knownHosts: ["www.paris-experiences.example", "www.london-theatre-tickets.example"],
+  knownHosts: new Set(["www.paris-experiences.example", "www.london-theatre-tickets.example"]),
 };
 
 describe("resolveUrl", () => {

@@ -21,7 +21,8 @@ export interface LinkContext {
   /** The serving host (Host header). */
   host: string;
   lang: SupportedLanguageCode;
-  knownHosts: readonly string[];
+  /** Every site host (page-url.ts splitUid looks them up; never scanned). */
+  knownHosts: ReadonlySet<string>;
 }
 
 const SAFE_SCHEME = /^(https?:|mailto:|tel:)/i;
@@ -67,7 +68,7 @@ export function resolveUrl(raw: string, ctx: LinkContext): { href: string; exter
     }
     if (parsed.protocol === "tel:") return { href: parsed.href, external: false, invalid: false };
     // Same origin, not just same host name: another port or scheme is another site to the browser.
-    const sameSite = ctx.mode === "production" && ctx.knownHosts.includes(parsed.hostname) && parsed.origin === origin.origin;
+    const sameSite = ctx.mode === "production" && ctx.knownHosts.has(parsed.hostname) && parsed.origin === origin.origin;
     return { href: sameSite ? `${parsed.pathname}${parsed.search}${parsed.hash}` : parsed.href, external: !sameSite, invalid: false };
   } catch {
     // Not a URL we can parse: spec §8 says treat it as external; make it absolute so it leaves the site.

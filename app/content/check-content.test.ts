@@ -4,8 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { contentReport } from "./check-content";
-import { loadContent } from "./content-store.server";
+import { contentReport, scanContent } from "./check-content";
 
 // `npm run content:check`: the embedded content is clean (this is the check `npm test` runs on it), and a
 // broken document fails the command with its file and field named.
@@ -14,7 +13,7 @@ const run = promisify(execFile);
 
 describe("content:check", () => {
   it("finds no error in the embedded content/", () => {
-    const report = contentReport(loadContent(path.resolve("content")), "content");
+    const report = contentReport(scanContent("content"), "content");
     expect(report.lines.slice(0, -1)).toEqual([]);
     expect(report.ok).toBe(true);
     expect(report.lines.at(-1)).toMatch(/^content: 2 site\(s\), \d+ valid document\(s\), 0 error\(s\)$/);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { isValidUid, joinUid, pageHref, pageUrl, splitUid } from "./page-url";
 import { toSupportedLanguage } from "~/i18n/languages";
 
@@ -52,13 +52,22 @@ describe("pageUrl (spec §2)", () => {
   });
 
   it("a known host with more than three labels is split correctly", () => {
-    const hosts = ["tickets.example.co.uk"];
+    const hosts = new Set(["tickets.example.co.uk", "example.co.uk"]);
     expect(splitUid("tickets.example.co.uk.shows.x", hosts)).toEqual({ host: "tickets.example.co.uk", segments: ["shows", "x"] });
     expect(pageUrl({ uid: "tickets.example.co.uk.shows.x", lang: "en", mode: "production", knownHosts: hosts })).toBe("https://tickets.example.co.uk/shows/x/");
   });
 });
 
 describe("splitUid / joinUid", () => {
+  it("finds the host with one lookup per label of the uid, whatever the number of sites", () => {
+    const hosts = new Set(Array.from({ length: 20_000 }, (_, i) => `www.site-${i}.example`));
+    hosts.add("www.site-7.example.co");
+    const has = vi.spyOn(hosts, "has");
+    expect(splitUid("www.site-7.example.co.shows.x", hosts)).toEqual({ host: "www.site-7.example.co", segments: ["shows", "x"] });
+    expect(splitUid("www.site-19999.example.guides.a.b", hosts)).toEqual({ host: "www.site-19999.example", segments: ["guides", "a", "b"] });
+    expect(has.mock.calls.length).toBeLessThanOrEqual(6 + 6);
+  });
+
   it("round-trips", () => {
     const split = splitUid(SHOW);
     expect(split).toEqual({ host: ROOT, segments: ["shows", "les-miserables"] });

@@ -17,15 +17,26 @@ const DEFAULT_HOST_LABELS = 3;
 export const UID_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
 export const MAX_UID_LENGTH = 256;
 
+const NO_HOSTS: ReadonlySet<string> = new Set();
+
 export function isValidUid(uid: string): boolean {
   return uid.length > 0 && uid.length <= MAX_UID_LENGTH && UID_PATTERN.test(uid);
 }
 
-/** Splits a uid into its site host and its path segments. */
-export function splitUid(uid: string, knownHosts: readonly string[] = []): { host: string; segments: string[] } {
+/**
+ * Splits a uid into its site host and its path segments. The host is the longest dot-prefix of the uid
+ * that `knownHosts` holds: one Set lookup per label of the uid, whatever the number of sites.
+ */
+export function splitUid(uid: string, knownHosts: ReadonlySet<string> = NO_HOSTS): { host: string; segments: string[] } {
   let host = "";
-  for (const candidate of knownHosts) {
-    if ((uid === candidate || uid.startsWith(`${candidate}.`)) && candidate.length > host.length) host = candidate;
+  if (knownHosts.size) {
+    for (let end = uid.length; end > 0; end = uid.lastIndexOf(".", end - 1)) {
+      const candidate = uid.slice(0, end);
+      if (knownHosts.has(candidate)) {
+        host = candidate;
+        break;
+      }
+    }
   }
   if (!host) host = uid.split(".").slice(0, DEFAULT_HOST_LABELS).join(".");
   const rest = uid.slice(host.length).replace(/^\./, "");
@@ -43,7 +54,8 @@ export interface PageUrlInput {
   /** The serving host (development and test modes). Defaults to the uid's host. */
   host?: string | null;
   mode: UrlMode;
-  knownHosts?: readonly string[];
+  /** The site hosts, as a Set: a link is resolved with lookups, never a scan over every site. */
+  knownHosts?: ReadonlySet<string>;
 }
 
 /** The URL of a page. A page link with no uid gives '' (spec §5). */

@@ -30,7 +30,7 @@ function hostOf(request: Request): string {
 }
 
 function linkContext(env: Env, store: ContentStore, host: string, lang: SupportedLanguageCode): LinkContext {
-  return { mode: env.URL_MODE, host, lang, knownHosts: store.sites.map((s) => s.host) };
+  return { mode: env.URL_MODE, host, lang, knownHosts: store.hosts };
 }
 
 function buildShell(
@@ -87,7 +87,12 @@ export async function loadPageResponse(request: Request): Promise<PageResponse> 
   // The consent defaults in <head>, and a page's context, depend on the country and the device.
   const varyOn = documentVary(request.headers, env.COUNTRY_HEADER);
 
-  if (resolved.kind === "directory") return { data: loadDirectory(store, env, host), headers: { Vary: varyHeader(varyOn) } };
+  if (resolved.kind === "directory") {
+    const data = loadDirectory(store, env, host, url);
+    if (!data)
+      notFound("not-found", 404, "There is no site with that host.", null, [], { "Cache-Control": notFoundCacheControl(null), Vary: varyHeader(varyOn) });
+    return { data, headers: { Vary: varyHeader(varyOn) } };
+  }
   if (resolved.kind === "bad-request")
     notFound("bad-request", 400, resolved.reason, null, [], { "Cache-Control": notFoundCacheControl(null), Vary: varyHeader(varyOn) });
 
@@ -190,28 +195,92 @@ function firstPageView(context: PageContext, title: string, url: URL): PageViewP
   }
 }
 
-function loadDirectory(store: ContentStore, env: Env, host: string): DirectoryData {
-  const knownHosts = store.sites.map((s) => s.host);
+/** Sites or pages per directory page: enough to scan, small enough to render in a few milliseconds at any size. */
+export const DIRECTORY_PAGE_SIZE = 50;
+const MAX_QUERY_LENGTH = 100;
+
+function pageNumber(url: URL): number {
+  const value = Number(url.searchParams.get("page") ?? "1");
+  return Number.isSafeInteger(value) && value >= 1 ? value : 1;
+}
+
+/** Builds a directory link that keeps the other parameters. */
+function directoryHref(params: Record<string, string | number | null>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== null && value !== "" && !(name === "page" && value === 1)) query.set(name, String(value));
+  const text = query.toString();
+  return text ? `/?${text}` : "/";
+}
+
+/** Links to the first, last and nearby directory pages (a gap between two numbers is shown as an ellipsis). */
+function pagination(page: number, pageCount: number, href: (page: number) => string): DirectoryData["pagination"] {
+  const numbers = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pageCount])].filter((n) => n >= 1 && n <= pageCount).sort((a, b) => a - b);
+  return {
+    previous: page > 1 ? href(page - 1) : null,
+    next: page < pageCount ? href(page + 1) : null,
+    links: numbers.map((n) => ({ page: n, href: href(n), current: n === page })),
+  };
+}
+
+/**
+ * Development URL mode's `/`: the sites, 50 a page, searchable by host (`?q=`); `?site=<host>` lists one
+ * site's pages, 50 a page. Each answer reads at most one page of sites or pages (indexed, cached).
+ */
+function loadDirectory(store: ContentStore, env: Env, host: string, url: URL): DirectoryData | null {
+  const requested = pageNumber(url);
+  const siteHost = (url.searchParams.get("site") ?? "").trim().toLowerCase();
+  const contentErrors = store.errors().slice(0, DIRECTORY_PAGE_SIZE);
+  if (siteHost) {
+    const site = store.siteByHost(siteHost);
+    const first = site && store.listPages(siteHost, { offset: 0, limit: 0 });
+    if (!site || !first) return null;
+    const pageCount = Math.max(1, Math.ceil(first.total / DIRECTORY_PAGE_SIZE));
+    const page = Math.min(requested, pageCount);
+    const listed = store.listPages(siteHost, { offset: (page - 1) * DIRECTORY_PAGE_SIZE, limit: DIRECTORY_PAGE_SIZE })!;
+    return {
+      kind: "directory",
+      view: "pages",
+      query: "",
+      site: { name: site.name, host: site.host, brand: site.brand },
+      total: listed.total,
+      page,
+      pageCount,
+      pagination: pagination(page, pageCount, (n) => directoryHref({ site: site.host, page: n })),
+      sites: [],
+      pages: listed.pages.map(({ uid }) => {
+        const doc = store.getPage(uid, DEFAULT_LANGUAGE)?.doc;
+        return {
+          uid,
+          title: doc?.heading ?? uid,
+          pageType: doc?.pageType ?? "invalid",
+          links: store.languagesOf(uid).map((code) => ({ lang: code, href: pageHref({ uid, lang: code, host, mode: env.URL_MODE, knownHosts: store.hosts }) })),
+        };
+      }),
+      contentErrors,
+    };
+  }
+  const query = (url.searchParams.get("q") ?? "").trim().toLowerCase().slice(0, MAX_QUERY_LENGTH);
+  const first = store.listSites({ query, offset: 0, limit: 0 });
+  const pageCount = Math.max(1, Math.ceil(first.total / DIRECTORY_PAGE_SIZE));
+  const page = Math.min(requested, pageCount);
+  const listed = store.listSites({ query, offset: (page - 1) * DIRECTORY_PAGE_SIZE, limit: DIRECTORY_PAGE_SIZE });
   return {
     kind: "directory",
-    sites: store.sites.map((site) => ({
-      name: site.name,
-      host: site.host,
-      brand: site.brand,
-      pages: store
-        .allPages()
-        .filter((p) => p.lang === DEFAULT_LANGUAGE && store.siteForUid(p.uid) === site)
-        .sort((a, b) => a.uid.localeCompare(b.uid))
-        .map((p) => ({
-          uid: p.uid,
-          title: p.doc.heading,
-          pageType: p.doc.pageType,
-          links: store.languagesOf(p.uid).map((code) => ({
-            lang: code,
-            href: pageHref({ uid: p.uid, lang: code, host, mode: env.URL_MODE, knownHosts }),
-          })),
-        })),
+    view: "sites",
+    query,
+    site: null,
+    total: listed.total,
+    page,
+    pageCount,
+    pagination: pagination(page, pageCount, (n) => directoryHref({ q: query, page: n })),
+    sites: listed.sites.map(({ host: siteHost, site }) => ({
+      name: site?.name ?? siteHost,
+      host: siteHost,
+      brand: site?.brand ?? null,
+      href: directoryHref({ site: siteHost }),
+      homeHref: pageHref({ uid: siteHost, lang: DEFAULT_LANGUAGE, host, mode: env.URL_MODE, knownHosts: store.hosts }),
     })),
-    contentErrors: store.errors,
+    pages: [],
+    contentErrors,
   };
 }

@@ -54,12 +54,20 @@ export interface PageData {
 
 export interface DirectoryData {
   kind: "directory";
-  sites: Array<{
-    name: string;
-    host: string;
-    brand: Site["brand"];
-    pages: Array<{ uid: string; title: string; pageType: string; links: Array<{ lang: string; href: string }> }>;
-  }>;
+  /** `sites`: the sites (searchable by host); `pages`: one site's pages. */
+  view: "sites" | "pages";
+  /** The host search, lower-cased ("" for none). */
+  query: string;
+  site: { name: string; host: string; brand: Site["brand"] } | null;
+  /** Sites (or pages) matching, over every directory page. */
+  total: number;
+  /** 1-based. */
+  page: number;
+  pageCount: number;
+  /** Previous and next directory pages, and links to the first, last and nearby ones. */
+  pagination: { previous: string | null; next: string | null; links: Array<{ page: number; href: string; current: boolean }> };
+  sites: Array<{ name: string; host: string; brand: Site["brand"] | null; href: string; homeHref: string }>;
+  pages: Array<{ uid: string; title: string; pageType: string; links: Array<{ lang: string; href: string }> }>;
   contentErrors: ContentError[];
 }
 

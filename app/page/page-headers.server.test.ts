@@ -25,8 +25,8 @@ describe("page cache headers", () => {
     expect(varyHeader(["x-currency", "X-Device", "x-device", "user-agent"])).toBe("X-Currency, X-Device, User-Agent");
   });
   it("a missing page is public for a minute unless its currency came from the cookie alone", () => {
-    expect(notFoundCacheControl("header")).toBe("public, max-age=60");
-    expect(notFoundCacheControl(null)).toBe("public, max-age=60");
+    expect(notFoundCacheControl("header")).toBe("public, max-age=0, s-maxage=5");
+    expect(notFoundCacheControl(null)).toBe("public, max-age=0, s-maxage=5");
     expect(notFoundCacheControl("cookie")).toMatch(/^private/);
   });
   it("upstream detail goes to an operator's request only, which no shared cache may keep", () => {

@@ -36,10 +36,16 @@ export function pageCacheControl(currencySource: CurrencySource, degraded: boole
   return `public, max-age=0, s-maxage=${policy.sMaxAgeSeconds}, stale-while-revalidate=${policy.staleWhileRevalidateSeconds}${staleIfError}`;
 }
 
-/** A missing page is kept a minute; like a page, it is private when its currency came from the cookie alone. */
+/**
+ * A missing page is kept 5 seconds by a shared cache (it absorbs a flood of requests for one bad URL) and
+ * not at all by the browser, so a page added to the content is seen within 5 seconds (decision 014).
+ * Like a page, it is private when its currency came from the cookie alone.
+ */
 export function notFoundCacheControl(currencySource: CurrencySource | null): string {
-  return currencySource === "cookie" ? "private, max-age=0, must-revalidate" : "public, max-age=60";
+  return currencySource === "cookie" ? "private, max-age=0, must-revalidate" : `public, max-age=0, s-maxage=${NOT_FOUND_SHARED_SECONDS}`;
 }
+
+export const NOT_FOUND_SHARED_SECONDS = 5;
 
 const headerCase = (name: string) => name.toLowerCase().replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => `${dash}${c.toUpperCase()}`);
 

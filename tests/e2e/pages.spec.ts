@@ -65,10 +65,11 @@ test("an unsupported language falls back to English content", async ({ page }) =
   await expect(page.getByRole("heading", { level: 1, name: "Day trips from Paris" })).toBeVisible();
 });
 
-test("the site directory lists every site and page", async ({ page }) => {
+test("the site directory lists every site, and each site's pages", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Site directory" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 2, name: "Paris Experiences" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Paris Experiences", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "London Theatre Tickets", exact: true }).click();
   await expect(page.getByRole("heading", { level: 2, name: "London Theatre Tickets" })).toBeVisible();
   await page.getByRole("link", { name: "Les Misérables (de)" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "de");

@@ -17,5 +17,5 @@ export function useLinkContext(lang: SupportedLanguageCode): LinkContext {
   const provided = useContext(Context);
   const page = usePageContext();
   if (provided) return provided;
-  return { mode: "development", host: page?.host ?? "", lang, knownHosts: page ? [page.host] : [] };
+  return { mode: "development", host: page?.host ?? "", lang, knownHosts: new Set(page ? [page.host] : []) };
 }

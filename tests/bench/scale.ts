@@ -1,0 +1,267 @@
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { markdownTable, writeReadmeTable } from "./readme-table";
+
+// `npm run bench:scale`: the storefront at fleet scale (issue 22). Synthetic sites are made from the two
+// embedded ones, in pairs (a city site and a theatre site), with every occurrence of their hosts rewritten
+// to the pair's own, so every link resolves within the pair. Each size is served by the production server
+// (build/index.js) with CONTENT_DIR pointing at it and the page micro-cache off, and measured:
+//   start-up (spawn → /healthz 200), RSS at ready and after 200 page requests, page p50 (rendered every
+//   time) on a synthetic site in the middle of the fleet, and the site directory's p50.
+// Sizes share one generated folder: a smaller size's root links to the first N site folders (same
+// files, same hosts). The temporary folder is deleted at the end.
+
+const SIZES = (process.env.SCALE_SIZES ?? "30,3000,30000,150000").split(",").map(Number);
+const PORT = Number(process.env.BENCH_PORT ?? 3299);
+const PAGE_REQUESTS = 200;
+const DIRECTORY_REQUESTS = 40;
+const TARGETS = { startupMs: 1000, rssMb: 150, pageRatio: 1.2, directoryMs: 100 };
+
+interface Template {
+  /** The embedded site's folder and the host-bearing name its files mention (e.g. paris-experiences.example). */
+  folder: string;
+  name: string;
+  files: Array<{ rel: string; text: string }>;
+  /** Page uids and languages (from file names), relative to the host. */
+  pages: Array<{ segments: string[]; lang: string }>;
+}
+
+function loadTemplate(folder: string): Template {
+  const root = path.resolve("content", folder);
+  const host = (JSON.parse(readFileSync(path.join(root, "site.json"), "utf8")) as { host: string }).host;
+  const files: Template["files"] = [];
+  const pages: Template["pages"] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".json")) {
+        const rel = path.relative(root, full);
+        files.push({ rel, text: readFileSync(full, "utf8") });
+        const match = /^pages\/(?:(.*)\/)?([a-z0-9-]+)\.([a-z]{2})\.json$/.exec(rel);
+        if (match) pages.push({ segments: [...(match[1] ? match[1].split("/") : []), ...(match[2] === "index" ? [] : [match[2]!])], lang: match[3]! });
+      }
+    }
+  };
+  walk(root);
+  return { folder, name: host.replace(/^www\./, ""), files, pages };
+}
+
+/** Runs `tasks` with at most `limit` at a time. */
+async function pool(tasks: Array<() => Promise<void>>, limit: number): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < tasks.length) await tasks[next++]!();
+    }),
+  );
+}
+
+const pairFolder = (template: Template, pair: number) => `${template.folder}-${pair}`;
+const pairHost = (template: Template, pair: number) => `www.${template.name.replace(/\.example$/, `-${pair}.example`)}`;
+
+/** Writes `pairs` pairs of sites under `dir/all`, hosts rewritten in every file. */
+async function generate(dir: string, templates: Template[], pairs: number): Promise<number> {
+  const tasks: Array<() => Promise<void>> = [];
+  let documents = 0;
+  for (let pair = 0; pair < pairs; pair++) {
+    // Every template's host-bearing name is rewritten in every file, so cross-site links stay in the pair.
+    const rewrite = (text: string) => templates.reduce((out, t) => out.split(t.name).join(t.name.replace(/\.example$/, `-${pair}.example`)), text);
+    for (const template of templates) {
+      for (const file of template.files) {
+        const target = path.join(dir, "all", pairFolder(template, pair), file.rel);
+        if (file.rel !== "site.json") documents++;
+        tasks.push(async () => {
+          await mkdir(path.dirname(target), { recursive: true });
+          await writeFile(target, rewrite(file.text));
+        });
+      }
+    }
+  }
+  await pool(tasks, 64);
+  return documents;
+}
+
+/** A root with the first `pairs` pairs' site folders linked in (the same files, hosts unchanged). */
+function sizeRoot(dir: string, templates: Template[], pairs: number, totalPairs: number): string {
+  if (pairs === totalPairs) return path.join(dir, "all");
+  const root = path.join(dir, `pairs-${pairs}`);
+  mkdirSync(root, { recursive: true });
+  for (let pair = 0; pair < pairs; pair++) {
+    for (const template of templates) symlinkSync(path.join(dir, "all", pairFolder(template, pair)), path.join(root, pairFolder(template, pair)));
+  }
+  return root;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+async function rssMb(pid: number): Promise<number> {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function timed(url: string): Promise<{ ms: number; status: number }> {
+  const started = performance.now();
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  return { ms: performance.now() - started, status: response.status };
+}
+
+interface Row {
+  documents: number;
+  sites: number;
+  startupMs: number;
+  /** The server's own report of indexing the site files (part of start-up). */
+  indexMs: number;
+  rssReadyMb: number;
+  rssAfterMb: number;
+  pageP50Ms: number;
+  directoryP50Ms: number;
+  healthzDuringDirectoryMs: number;
+}
+
+async function measure(root: string, templates: Template[], pairs: number, documents: number): Promise<Row> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ["build/index.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", CONTENT_DIR: root, PAGE_CACHE_TTL_MS: "0", URL_MODE: "development" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const base = `http://127.0.0.1:${PORT}`;
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+      const ok = await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (performance.now() - started > 60_000) throw new Error(`server did not start in 60 s:\n${output}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const startupMs = performance.now() - started;
+    const indexMs = Number(/sites indexed in (\d+) ms/.exec(output)?.[1] ?? NaN);
+    const rssReadyMb = await rssMb(child.pid!);
+
+    // A synthetic site in the middle of the fleet; every page in every language, in turn, rendered each time.
+    const pair = Math.floor(pairs / 2);
+    const urls = templates.flatMap((t) => t.pages.map(({ segments, lang }) => `${base}/?uid=${[pairHost(t, pair), ...segments].join(".")}&lang=${lang}`));
+    for (const url of urls) {
+      const { status } = await timed(url);
+      if (status !== 200) throw new Error(`${url} answered ${status}`);
+    }
+    const pageTimes: number[] = [];
+    for (let i = 0; i < PAGE_REQUESTS; i++) pageTimes.push((await timed(urls[i % urls.length]!)).ms);
+    const rssAfterMb = await rssMb(child.pid!);
+
+    // The directory: its first page, a later page, a host search and one site's pages.
+    const pageCount = Math.max(1, Math.ceil((pairs * templates.length) / 50));
+    const directoryUrls = [
+      `${base}/`,
+      `${base}/?page=${Math.ceil(pageCount / 2)}`,
+      `${base}/?q=${encodeURIComponent(`-${pair}.`)}`,
+      `${base}/?site=${pairHost(templates[0]!, pair)}`,
+    ];
+    const directoryTimes: number[] = [];
+    let healthzWorst = 0;
+    for (let i = 0; i < DIRECTORY_REQUESTS; i++) {
+      const [directory, health] = await Promise.all([timed(directoryUrls[i % directoryUrls.length]!), timed(`${base}/healthz`)]);
+      if (directory.status !== 200) throw new Error(`${directoryUrls[i % directoryUrls.length]} answered ${directory.status}`);
+      directoryTimes.push(directory.ms);
+      healthzWorst = Math.max(healthzWorst, health.ms);
+    }
+    return {
+      documents,
+      sites: pairs * templates.length,
+      startupMs,
+      indexMs,
+      rssReadyMb,
+      rssAfterMb,
+      pageP50Ms: median(pageTimes),
+      directoryP50Ms: median(directoryTimes),
+      healthzDuringDirectoryMs: healthzWorst,
+    };
+  } finally {
+    await new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+      setTimeout(() => child.kill("SIGKILL"), 3000).unref();
+    });
+  }
+}
+
+async function main() {
+  const templates = [loadTemplate("paris-experiences"), loadTemplate("london-theatre-tickets")];
+  const perPair = templates.reduce((n, t) => n + t.pages.length, 0);
+  const pairsFor = (documents: number) => Math.max(1, Math.round(documents / perPair));
+  const totalPairs = Math.max(...SIZES.map(pairsFor));
+  const dir = mkdtempSync(path.join(tmpdir(), "storefront-scale-"));
+  const rows: Row[] = [];
+  try {
+    const generating = performance.now();
+    const documents = await generate(dir, templates, totalPairs);
+    console.log(
+      `Generated ${documents} documents in ${totalPairs * templates.length} sites in ${((performance.now() - generating) / 1000).toFixed(1)} s (${dir})`,
+    );
+    for (const size of SIZES) {
+      const pairs = pairsFor(size);
+      const root = sizeRoot(dir, templates, pairs, totalPairs);
+      const row = await measure(root, templates, pairs, pairs * perPair);
+      rows.push(row);
+      console.log(
+        `${row.documents} documents (${row.sites} sites): start-up ${row.startupMs.toFixed(0)} ms (sites indexed in ${row.indexMs} ms), RSS ${row.rssReadyMb.toFixed(0)} → ${row.rssAfterMb.toFixed(0)} MB, page p50 ${row.pageP50Ms.toFixed(1)} ms, directory p50 ${row.directoryP50Ms.toFixed(1)} ms (worst /healthz meanwhile ${row.healthzDuringDirectoryMs.toFixed(0)} ms)`,
+      );
+    }
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+
+  const smallest = rows[0]!;
+  const missed: string[] = [];
+  for (const row of rows) {
+    const label = `${row.documents} documents`;
+    if (row.startupMs > TARGETS.startupMs) missed.push(`${label}: start-up ${row.startupMs.toFixed(0)} ms (target ≤ ${TARGETS.startupMs})`);
+    if (Math.max(row.rssReadyMb, row.rssAfterMb) > TARGETS.rssMb)
+      missed.push(`${label}: RSS ${Math.max(row.rssReadyMb, row.rssAfterMb).toFixed(0)} MB (target ≤ ${TARGETS.rssMb})`);
+    if (row.pageP50Ms > smallest.pageP50Ms * TARGETS.pageRatio)
+      missed.push(`${label}: page p50 ${row.pageP50Ms.toFixed(1)} ms (target ≤ ${TARGETS.pageRatio}× ${smallest.pageP50Ms.toFixed(1)})`);
+    if (row.directoryP50Ms > TARGETS.directoryMs) missed.push(`${label}: directory p50 ${row.directoryP50Ms.toFixed(1)} ms (target ≤ ${TARGETS.directoryMs})`);
+  }
+  const date = new Date().toISOString().slice(0, 10);
+  mkdirSync("tests/bench/results", { recursive: true });
+  const load = loadavg()[0]!.toFixed(1);
+  writeFileSync("tests/bench/results/scale-latest.json", `${JSON.stringify({ date, loadAverage: Number(load), targets: TARGETS, rows, missed }, null, 2)}\n`);
+  const table = markdownTable(
+    ["documents (sites)", "start-up", "of which sites indexed", "RSS at ready", "RSS after 200 pages", "page p50 rendered", "`/` directory p50"],
+    rows.map((row) => [
+      `${row.documents.toLocaleString("en")} (${row.sites.toLocaleString("en")})`,
+      `${(row.startupMs / 1000).toFixed(2)} s`,
+      `${row.indexMs} ms`,
+      `${row.rssReadyMb.toFixed(0)} MB`,
+      `${row.rssAfterMb.toFixed(0)} MB`,
+      `${row.pageP50Ms.toFixed(1)} ms`,
+      `${row.directoryP50Ms.toFixed(1)} ms`,
+    ]),
+  );
+  const summary = missed.length ? `Missed: ${missed.join("; ")}.` : "Every target met.";
+  writeReadmeTable(
+    "scale",
+    `Latest \`npm run bench:scale\` (${date}; host load average ${load} on 2 cores at the end; synthetic city + theatre site pairs, page micro-cache off, ${PAGE_REQUESTS} page requests in sequence). Targets: start-up ≤ 1 s and RSS ≤ 150 MB at every size, page p50 within 1.2× the smallest size's, directory p50 ≤ 100 ms. ${summary}\n\n${table}`,
+  );
+  console.log(summary);
+  // Last: deleting 150,000 files takes a while, and the results are already written.
+  rmSync(dir, { recursive: true, force: true });
+  process.exitCode = missed.length ? 1 : 0;
+}
+
+await main();
