@@ -62,7 +62,8 @@ function build(machine: AnyStateMachine): Built {
       internal: internal.map((t) => t.id),
     });
     const title = `${node.key}${node.type === "parallel" ? " ∥" : ""}`;
-    const lines = [title, ...internal.map(internalLine)];
+    // Listed transitions get "↺ " in front, and a coverage glyph with ?coverage.
+    const lines = [title, ...internal.map((t) => `◐ ↺ ${internalLine(t)}`)];
     const minWidth = textWidth(lines) + 2 * PADDING;
     const children = node.children.map((child) => visit(child, depth + 1, node));
     // Regions of a parallel state are stacked (UML's horizontal dashed separators), not packed side by
