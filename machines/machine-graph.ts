@@ -58,6 +58,7 @@ function delayOf(eventType: string, machine: AnyStateMachine): string | null {
   const delay = match[1];
   const delays = (machine.implementations.delays ?? {}) as Record<string, unknown>;
   const value = delays[delay];
+  if (/^\d+$/.test(delay)) return `${delay} ms`;
   return typeof value === "number" ? `${delay} (${value} ms)` : delay;
 }
 

@@ -123,7 +123,7 @@ export function Statechart({ chart, labelledBy, active, flashing, flashKey, high
         {state.type === "final" ? <rect className="state-box" x={x + 4} y={y + 4} width={width - 8} height={height - 8} rx={7} /> : null}
         <text className="state-name" x={x + 12} y={y + 18}>
           {state.key}
-          {state.type === "parallel" ? " ∥" : ""}
+          {state.type === "parallel" ? " ∥" : state.type === "history" ? " (H)" : ""}
         </text>
         {state.internal.map((id, i) => {
           const t = byId.get(id);

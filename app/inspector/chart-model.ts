@@ -128,6 +128,14 @@ export function transitionName(t: ChartTransition): string {
 }
 
 export function stateTitle(s: Pick<ChartState, "id" | "type" | "isRegion">): string {
-  const kind = s.isRegion ? "region" : s.type === "parallel" ? "parallel state" : s.type === "final" ? "final state" : "state";
+  const kind = s.isRegion
+    ? "region"
+    : s.type === "parallel"
+      ? "parallel state"
+      : s.type === "final"
+        ? "final state"
+        : s.type === "history"
+          ? "history state"
+          : "state";
   return `${kind} ${stateName(s.id)}`;
 }

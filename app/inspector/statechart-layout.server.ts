@@ -61,7 +61,7 @@ function build(machine: AnyStateMachine): Built {
       depth,
       internal: internal.map((t) => t.id),
     });
-    const title = `${node.key}${node.type === "parallel" ? " ∥" : ""}`;
+    const title = `${node.key}${node.type === "parallel" ? " ∥" : node.type === "history" ? " (H)" : ""}`;
     // Listed transitions get "↺ " in front, and a coverage glyph with ?coverage.
     const lines = [title, ...internal.map((t) => `◐ ↺ ${internalLine(t)}`)];
     const minWidth = textWidth(lines) + 2 * PADDING;
