@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { eventLabel } from "../../app/inspector/chart-model";
 import { ALL_MACHINES } from "../../machines/catalogue-of-machines";
@@ -163,6 +164,30 @@ test("/machines?coverage shows each machine's browser coverage as the coverage f
       await expect(arrow).toHaveAttribute("aria-label", /\((taken by a browser test|taken only by the unit tests|never taken by a test)\)$/);
     }
   }
+});
+
+test("/machines?coverage has no axe violations, live log entries included", async ({ page, context }) => {
+  // axe checks the contrast of every label of eleven charts: far slower than a storefront page.
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/machines?coverage");
+  await expect(page.locator("[data-machine-inspector]")).toHaveAttribute("data-listening", "true");
+  const storefront = await context.newPage();
+  await storefront.goto(GUIDE);
+  await expect(storefront.locator("html[data-hydrated]")).toHaveCount(1);
+  await storefront.evaluate(() => window.scrollTo(0, 300));
+  await expect(page.getByRole("complementary", { name: "Event log" }).getByRole("button").first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  expect(
+    results.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(" | ")}`,
+    ),
+  ).toEqual([]);
+  await storefront.close();
 });
 
 test("storefront pages load neither the inspector UI, its layout engine nor @statelyai/inspect; /machines loads no layout engine either", async ({ page }) => {
