@@ -117,7 +117,8 @@ export function MachinesInspector({ charts, coverage }: { charts: MachineChart[]
   const [log, setLog] = useState<LogEntry[]>([]);
   const [listening, setListening] = useState(false);
   const [selected, setSelected] = useState<Record<string, string>>({});
-  const [flash, setFlash] = useState<{ actorId: string; ids: Set<string>; key: number } | null>(null);
+  /** Per actor: the transitions it just took (each actor's flash ends on its own). */
+  const [flashes, setFlashes] = useState<Record<string, { ids: Set<string>; key: number }>>({});
   const [pinned, setPinned] = useState<number | null>(null);
   const [actual, setActual] = useState<Record<string, boolean>>({});
   const counter = useRef(0);
@@ -125,7 +126,7 @@ export function MachinesInspector({ charts, coverage }: { charts: MachineChart[]
   useEffect(() => {
     if (typeof BroadcastChannel === "undefined") return;
     const channel = new BroadcastChannel(INSPECT_CHANNEL);
-    let clear: ReturnType<typeof setTimeout> | undefined;
+    const timers = new Map<string, ReturnType<typeof setTimeout>>();
     channel.onmessage = (message: MessageEvent<BridgeMessage>) => {
       const data = message.data;
       if (data.kind === "snapshot") setLive((all) => ({ ...all, [data.actorId]: data }));
@@ -154,19 +155,22 @@ export function MachinesInspector({ charts, coverage }: { charts: MachineChart[]
         });
       }
       if (data.kind === "transitions") {
-        setFlash((current) => ({
-          actorId: data.actorId,
-          ids: new Set([...(current?.actorId === data.actorId ? current.ids : []), ...data.transitions]),
-          key: ++counter.current,
-        }));
-        clearTimeout(clear);
-        clear = setTimeout(() => setFlash(null), 1200);
+        const key = ++counter.current;
+        setFlashes((all) => ({ ...all, [data.actorId]: { ids: new Set([...(all[data.actorId]?.ids ?? []), ...data.transitions]), key } }));
+        clearTimeout(timers.get(data.actorId));
+        timers.set(
+          data.actorId,
+          setTimeout(() => {
+            timers.delete(data.actorId);
+            setFlashes(({ [data.actorId]: _done, ...rest }) => rest);
+          }, 1200),
+        );
       }
     };
     channel.postMessage({ kind: "hello" } satisfies BridgeMessage);
     setListening(true);
     return () => {
-      clearTimeout(clear);
+      for (const timer of timers.values()) clearTimeout(timer);
       channel.close();
     };
   }, []);
@@ -212,7 +216,7 @@ export function MachinesInspector({ charts, coverage }: { charts: MachineChart[]
             .sort((a, b) => b.at - a.at);
           const current = actors.find((a) => a.actorId === selected[id]) ?? actors[0];
           const active = current ? activeIds(id, current.value) : EMPTY;
-          const flashing = flash && current && flash.actorId === current.actorId ? flash.ids : EMPTY;
+          const flash = current ? flashes[current.actorId] : undefined;
           const highlighted = pinnedEntry?.machineId === id ? new Set(pinnedEntry.transitions) : EMPTY;
           const machineCoverage = coverage?.machines[id] ?? null;
           const headingId = `machine-${id}`;
@@ -252,7 +256,7 @@ export function MachinesInspector({ charts, coverage }: { charts: MachineChart[]
                   chart={chart}
                   labelledBy={headingId}
                   active={active}
-                  flashing={flashing}
+                  flashing={flash?.ids ?? EMPTY}
                   flashKey={flash?.key ?? 0}
                   highlighted={highlighted}
                   coverage={machineCoverage?.status ?? null}
