@@ -17,6 +17,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
+  // Transition coverage of the machines (tests/e2e/machine-coverage.ts): parts cleared, then merged.
+  globalSetup: "./tests/e2e/machine-coverage-setup.ts",
+  globalTeardown: "./tests/e2e/machine-coverage-teardown.ts",
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "off",

@@ -1,9 +1,12 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, getNextTransitions, type AnyStateMachine, type AnyTransitionDefinition, type EventObject } from "xstate";
 import { getEventDefinition } from "../tracking/catalogue";
 import { ALL_MACHINES } from "./catalogue-of-machines";
 import { headerMachine } from "./header.machine";
 import { machineTransitions } from "./machine-graph";
+import { parseCoverageFile, UNIT_COVERAGE_FILE, type CoverageFile } from "./transition-coverage";
 import type { ModalEntry } from "./modal-stack.model";
 import type { Toast } from "./toasts.machine";
 import { mobileFirstViewportMachine } from "./viewport.machine";
@@ -169,6 +172,24 @@ function step(machine: AnyStateMachine, input: unknown, persisted: unknown, even
 beforeAll(() => vi.useFakeTimers());
 afterAll(() => vi.useRealTimers());
 
+// The walk's own transition coverage, for /machines?coverage ("taken only by the unit tests"): the
+// transitions each machine's walk reached, merged into what an earlier run wrote for machines not walked now.
+const reached = new Map<string, Set<string>>();
+afterAll(() => {
+  if (reached.size === 0) return;
+  let earlier: CoverageFile | Error | null = null;
+  try {
+    earlier = parseCoverageFile(readFileSync(UNIT_COVERAGE_FILE, "utf8"), UNIT_COVERAGE_FILE);
+  } catch {
+    earlier = null;
+  }
+  const machines: CoverageFile["machines"] = earlier instanceof Error || earlier === null ? {} : earlier.machines;
+  for (const [id, keys] of reached) machines[id] = { takenIds: [...keys].sort() };
+  const file: CoverageFile = { source: "vitest", generatedAt: new Date().toISOString(), machines };
+  mkdirSync(dirname(UNIT_COVERAGE_FILE), { recursive: true });
+  writeFileSync(UNIT_COVERAGE_FILE, `${JSON.stringify(file, null, 2)}\n`);
+});
+
 describe("every transition of every machine emits a valid catalogue event", () => {
   it("covers every machine in the inspector's list", () => {
     expect(Object.keys(WALKS).sort()).toEqual(ALL_MACHINES.map((m) => m.machine.id).sort());
@@ -220,6 +241,7 @@ describe("every transition of every machine emits a valid catalogue event", () =
           }
         }
       }
+      reached.set(id, covered);
       const missing = all.filter((t) => !covered.has(t.key)).map((t) => `${t.source} --${t.eventType}[${t.guard ?? ""}]--> never reached`);
       expect([...new Set(problems)]).toEqual([]);
       expect(missing).toEqual([]);

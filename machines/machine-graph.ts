@@ -1,12 +1,13 @@
 import { and, not, or, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from "xstate";
 import { toDirectedGraph, type DirectedGraphNode } from "xstate/graph";
+import { transitionIdAt } from "./transition-id";
 
 // The static shape of a machine, from xstate's graph utilities (toDirectedGraph) plus eventless
 // (`always`) transitions, which toDirectedGraph leaves out. Used by the graph-walk test and by the
 // /machines inspector page, so both read the same definition.
 
 export interface MachineTransition {
-  /** Stable key: source state id, event type and position among that event's candidates. */
+  /** Stable id (transition-id.ts): source state id, event type and position among that event's candidates. */
   key: string;
   source: string;
   targets: string[];
@@ -57,13 +58,14 @@ function delayOf(eventType: string, machine: AnyStateMachine): string | null {
   const delay = match[1];
   const delays = (machine.implementations.delays ?? {}) as Record<string, unknown>;
   const value = delays[delay];
+  if (/^\d+$/.test(delay)) return `${delay} ms`;
   return typeof value === "number" ? `${delay} (${value} ms)` : delay;
 }
 
 function toTransition(t: AnyTransitionDefinition, index: number, machine: AnyStateMachine): MachineTransition {
   const meta = (t as { meta?: { emits?: string } }).meta;
   return {
-    key: `${t.source.id}|${t.eventType}|${index}`,
+    key: transitionIdAt(t.source.id, t.eventType, index),
     source: t.source.id,
     targets: (t.target ?? []).map((n: AnyStateNode) => n.id),
     eventType: t.eventType,

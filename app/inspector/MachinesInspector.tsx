@@ -1,21 +1,22 @@
-import { useEffect, useMemo, useState } from "react";
-import { ALL_MACHINES } from "../../machines/catalogue-of-machines";
-import { machineStates, machineTransitions, type MachineStateNode, type MachineTransition } from "../../machines/machine-graph";
+import { useEffect, useRef, useState } from "react";
 import { styled } from "../../tokens/stitches.config";
 import { INSPECT_CHANNEL, type BridgeMessage } from "./bridge-protocol";
+import type { CoverageView, MachineChart } from "./chart-model";
+import { COVERAGE_GLYPH, COVERAGE_WORDS, Statechart } from "./Statechart";
 
-// The /machines page (development only): every machine drawn from its definition (states,
-// transitions, guards, delays, and the catalogue event each transition emits), following the
-// machines of any other open storefront tab live over a BroadcastChannel (no network).
+// The /machines page (development only): every machine of the catalogue drawn as a statechart from
+// its definition, following the machines of other open storefront tabs live over a BroadcastChannel
+// (no network): the selected actor's states are highlighted, each transition it takes flashes, and
+// every log entry points at the arrows its event took. With ?coverage, arrows show which tests took them.
 
 const Page = styled("main", {
   contentColumn: true,
   py: "$32",
   display: "grid",
   gap: "$24",
-  gridTemplateColumns: "minmax(0, 1fr) 360px",
+  gridTemplateColumns: "minmax(0, 1fr) 300px",
   "@mobile": { gridTemplateColumns: "1fr" },
-  h1: { fontSize: "$32", gridColumn: "1 / -1" },
+  h1: { fontSize: "$32", gridColumn: "1 / -1", margin: 0 },
 });
 
 const Card = styled("section", {
@@ -24,32 +25,21 @@ const Card = styled("section", {
   padding: "$16",
   marginBottom: "$16",
   h2: { fontSize: "$20", margin: "0 0 $4" },
-  "> p": { color: "$textSubtle", margin: "0 0 $12", fontSize: "$14" },
+  "> p": { color: "$textSubtle", margin: "0 0 $8", fontSize: "$14" },
+  ".tools": { display: "flex", flexWrap: "wrap", gap: "$12", alignItems: "center", fontSize: "$14", marginBottom: "$8" },
+  ".scroller": { overflowX: "auto", maxWidth: "100%" },
+  button: { font: "inherit", fontSize: "$14" },
 });
 
-const StateBox = styled("div", {
-  border: "1px solid $grey300",
-  borderRadius: "$8",
-  padding: "$8 $12",
-  margin: "$6 0",
-  backgroundColor: "$surface",
-  "&[data-active='true']": { borderColor: "$purple", boxShadow: "0 0 0 2px $colors$purple", backgroundColor: "$purpleLight" },
-  "> strong": { fontFamily: "monospace", fontSize: "$14" },
-  variants: {
-    parallel: { true: { display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(240px, 1fr))", gap: "$8", "> strong": { gridColumn: "1 / -1" } } },
-  },
-});
-
-const Transitions = styled("ul", {
-  listStyle: "none",
-  margin: "$4 0 0",
-  padding: 0,
-  fontSize: "$12",
-  fontFamily: "monospace",
-  li: { padding: "$2 0" },
-  ".event": { fontWeight: "$semibold" },
-  ".emits": { color: "$candy" },
-  ".guard": { color: "$textSubtle" },
+const Legend = styled("div", {
+  gridColumn: "1 / -1",
+  border: "1px solid $divider",
+  borderRadius: "$12",
+  padding: "$12 $16",
+  fontSize: "$14",
+  ul: { listStyle: "none", margin: "$8 0 0", padding: 0, display: "flex", flexWrap: "wrap", gap: "$16" },
+  "li svg": { verticalAlign: "middle", marginRight: "$6" },
+  ".problem": { color: "$red" },
 });
 
 const Log = styled("aside", {
@@ -64,10 +54,33 @@ const Log = styled("aside", {
   fontFamily: "monospace",
   fontSize: "$12",
   ol: { listStyle: "none", margin: 0, padding: 0 },
-  li: { padding: "$4 0", borderBottom: "1px solid $divider" },
+  li: { borderBottom: "1px solid $divider" },
+  "li > button, li > span": {
+    display: "block",
+    width: "100%",
+    textAlign: "left",
+    padding: "$4",
+    font: "inherit",
+    background: "none",
+    border: 0,
+    color: "inherit",
+  },
+  "li > button": { cursor: "pointer" },
+  "li > button:hover, li > button:focus-visible, li > button[aria-pressed='true']": { backgroundColor: "$purpleLight" },
+  "li > button:focus-visible": { outline: "2px solid $purple", outlineOffset: "-2px" },
+  ".line": { display: "block" },
 });
 
 type Live = Extract<BridgeMessage, { kind: "snapshot" }>;
+
+interface LogEntry {
+  n: number;
+  actorId: string;
+  machineId: string;
+  event: string;
+  emitted: string[];
+  transitions: string[];
+}
 
 /** "header.throttle.ready" ids for a snapshot value, plus every ancestor. */
 function activeIds(machineId: string, value: unknown): Set<string> {
@@ -84,52 +97,36 @@ function activeIds(machineId: string, value: unknown): Set<string> {
   return ids;
 }
 
-function describe(t: MachineTransition): string {
-  if (t.delay) return `after ${t.delay}`;
-  if (t.eventType === "") return "always";
-  return t.eventType;
-}
+const typeOf = (event: unknown) => String((event as { type?: string } | null)?.type ?? "?");
+const shortTab = (actor: Live) => `tab ${actor.tabId} · ${actor.page} · actor ${actor.actorId.split(":")[1] ?? ""}`;
+const EMPTY = new Set<string>();
 
-function StateView({ node, transitions, active }: { node: MachineStateNode; transitions: MachineTransition[]; active: Set<string> }) {
-  const own = transitions.filter((t) => t.source === node.id);
+function LegendSwatch({ status }: { status: "browser" | "unit" | "never" }) {
+  const style = { browser: { stroke: "#077a3d", dash: undefined }, unit: { stroke: "#8a5a00", dash: "8 4" }, never: { stroke: "#c4002b", dash: "2 4" } }[
+    status
+  ];
   return (
-    <StateBox parallel={node.type === "parallel"} data-state-id={node.id} data-active={active.has(node.id) ? "true" : "false"}>
-      <strong>
-        {node.key}
-        {node.type === "parallel" ? " (parallel)" : ""}
-        {node.type === "final" ? " (final)" : ""}
-        {node.initial ? ` → initial ${node.initial}` : ""}
-      </strong>
-      {own.length ? (
-        <Transitions aria-label={`Transitions from ${node.id}`}>
-          {own.map((t) => (
-            <li key={t.key}>
-              <span className="event">{describe(t)}</span>
-              {t.guard ? <span className="guard"> [{t.guard}]</span> : null}
-              {" → "}
-              {t.targets.length ? t.targets.map((id) => id.split(".").pop()).join(", ") : "(stays)"}
-              {t.reenter ? " (re-enter)" : ""}
-              {t.emits ? <span className="emits"> ⇒ {t.emits}</span> : <span className="emits"> ⇒ NO EVENT</span>}
-            </li>
-          ))}
-        </Transitions>
-      ) : null}
-      {node.children.map((child) => (
-        <StateView key={child.id} node={child} transitions={transitions} active={active} />
-      ))}
-    </StateBox>
+    <svg width="40" height="10" aria-hidden="true">
+      <line x1="0" y1="5" x2="40" y2="5" stroke={style.stroke} strokeWidth="2.5" strokeDasharray={style.dash} />
+    </svg>
   );
 }
 
-export function MachinesInspector() {
-  const charts = useMemo(() => ALL_MACHINES.map((m) => ({ ...m, states: machineStates(m.machine), transitions: machineTransitions(m.machine) })), []);
+export function MachinesInspector({ charts, coverage }: { charts: MachineChart[]; coverage: CoverageView | null }) {
   const [live, setLive] = useState<Record<string, Live>>({});
-  const [log, setLog] = useState<BridgeMessage[]>([]);
+  const [log, setLog] = useState<LogEntry[]>([]);
   const [listening, setListening] = useState(false);
+  const [selected, setSelected] = useState<Record<string, string>>({});
+  /** Per actor: the transitions it just took (each actor's flash ends on its own). */
+  const [flashes, setFlashes] = useState<Record<string, { ids: Set<string>; key: number }>>({});
+  const [pinned, setPinned] = useState<number | null>(null);
+  const [actual, setActual] = useState<Record<string, boolean>>({});
+  const counter = useRef(0);
 
   useEffect(() => {
     if (typeof BroadcastChannel === "undefined") return;
     const channel = new BroadcastChannel(INSPECT_CHANNEL);
+    const timers = new Map<string, ReturnType<typeof setTimeout>>();
     channel.onmessage = (message: MessageEvent<BridgeMessage>) => {
       const data = message.data;
       if (data.kind === "snapshot") setLive((all) => ({ ...all, [data.actorId]: data }));
@@ -138,33 +135,138 @@ export function MachinesInspector() {
           const { [data.actorId]: _gone, ...rest } = all;
           return rest;
         });
-      if (data.kind === "event" || data.kind === "emitted") setLog((all) => [data, ...all].slice(0, 200));
+      if (data.kind === "event") {
+        const n = ++counter.current;
+        setLog((all) =>
+          [{ n, actorId: data.actorId, machineId: data.machineId, event: typeOf(data.event), emitted: [], transitions: [] }, ...all].slice(0, 200),
+        );
+      }
+      if (data.kind === "emitted" || data.kind === "transitions") {
+        // Joins the latest event entry of the same actor: one entry per event, with everything it caused.
+        setLog((all) => {
+          const i = all.findIndex((e) => e.actorId === data.actorId);
+          const entry = all[i];
+          if (!entry) return all;
+          const next =
+            data.kind === "emitted"
+              ? { ...entry, emitted: [...entry.emitted, typeOf(data.event)] }
+              : { ...entry, transitions: [...new Set([...entry.transitions, ...data.transitions])] };
+          return [...all.slice(0, i), next, ...all.slice(i + 1)];
+        });
+      }
+      if (data.kind === "transitions") {
+        const key = ++counter.current;
+        setFlashes((all) => ({ ...all, [data.actorId]: { ids: new Set([...(all[data.actorId]?.ids ?? []), ...data.transitions]), key } }));
+        clearTimeout(timers.get(data.actorId));
+        timers.set(
+          data.actorId,
+          setTimeout(() => {
+            timers.delete(data.actorId);
+            setFlashes(({ [data.actorId]: _done, ...rest }) => rest);
+          }, 1200),
+        );
+      }
     };
     channel.postMessage({ kind: "hello" } satisfies BridgeMessage);
     setListening(true);
-    return () => channel.close();
+    return () => {
+      for (const timer of timers.values()) clearTimeout(timer);
+      channel.close();
+    };
   }, []);
+
+  const pinnedEntry = log.find((e) => e.n === pinned) ?? null;
+  const showEntry = (entry: LogEntry) => {
+    setPinned(entry.n);
+    const first = entry.transitions[0];
+    const element = first ? document.querySelector(`[data-transition-id="${CSS.escape(first)}"]`) : null;
+    element?.scrollIntoView?.({ block: "nearest" });
+  };
 
   return (
     <Page data-machine-inspector="" data-listening={listening ? "true" : "false"}>
       <h1>State machines</h1>
+      {coverage ? (
+        <Legend aria-label="Transition coverage" role="region">
+          <strong>Transition coverage. </strong>
+          {coverage.browser
+            ? `Browser tests: ${coverage.browser.run ? `${coverage.browser.run.tests} tests in ${coverage.browser.run.specFiles.length} of ${coverage.browser.run.allSpecFiles.length} spec files` : "recorded"}, ${coverage.browser.generatedAt}${coverage.browser.run && !coverage.browser.run.complete ? " (a partial run)" : ""}.`
+            : "No browser coverage recorded yet: run `npm run test:e2e`."}{" "}
+          {coverage.unit ? `Unit tests: ${coverage.unit.generatedAt}.` : "No unit coverage recorded yet: run `npm run test:unit`."}
+          {coverage.problems.map((p) => (
+            <p key={p} className="problem" role="alert">
+              {p}
+            </p>
+          ))}
+          <ul>
+            {(["browser", "unit", "never"] as const).map((status) => (
+              <li key={status}>
+                <LegendSwatch status={status} />
+                {COVERAGE_GLYPH[status]} {COVERAGE_WORDS[status]}
+              </li>
+            ))}
+          </ul>
+        </Legend>
+      ) : null}
       <div>
-        {charts.map(({ machine, behaviour, spec, states, transitions }) => {
-          const actors = Object.values(live).filter((l) => l.machineId === machine.id);
-          const latest = actors.sort((a, b) => b.at - a.at)[0];
-          const active = latest ? activeIds(machine.id, latest.value) : new Set<string>();
+        {charts.map(({ chart, behaviour, spec }) => {
+          const id = chart.machineId;
+          const actors = Object.values(live)
+            .filter((l) => l.machineId === id)
+            .sort((a, b) => b.at - a.at);
+          const current = actors.find((a) => a.actorId === selected[id]) ?? actors[0];
+          const active = current ? activeIds(id, current.value) : EMPTY;
+          const flash = current ? flashes[current.actorId] : undefined;
+          const highlighted = pinnedEntry?.machineId === id ? new Set(pinnedEntry.transitions) : EMPTY;
+          const machineCoverage = coverage?.machines[id] ?? null;
+          const headingId = `machine-${id}`;
           return (
-            <Card key={machine.id} aria-labelledby={`machine-${machine.id}`} data-machine={machine.id}>
-              <h2 id={`machine-${machine.id}`}>{machine.id}</h2>
+            <Card key={id} aria-labelledby={headingId} data-machine={id}>
+              <h2 id={headingId}>{id}</h2>
               <p>
-                {behaviour} · spec {spec} · {transitions.length} transitions ·{" "}
+                {behaviour} · spec {spec} · <span data-transition-count={chart.transitions.length}>{chart.transitions.length} transitions</span> ·{" "}
                 <span data-live-count={actors.length}>{actors.length ? `${actors.length} running in open tabs` : "not running in any open tab"}</span>
               </p>
-              <StateView node={states} transitions={transitions} active={active} />
-              {latest ? (
+              <div className="tools">
+                {machineCoverage ? (
+                  <strong data-coverage-percent={machineCoverage.percent}>
+                    Browser coverage {machineCoverage.percent}% ({machineCoverage.browser} of {machineCoverage.total} transitions)
+                  </strong>
+                ) : null}
+                {actors.length > 1 ? (
+                  <label>
+                    Running actor{" "}
+                    <select value={current?.actorId} onChange={(e) => setSelected((all) => ({ ...all, [id]: e.target.value }))}>
+                      {actors.map((a) => (
+                        <option key={a.actorId} value={a.actorId}>
+                          {shortTab(a)}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                ) : current ? (
+                  <span>Following {shortTab(current)}</span>
+                ) : null}
+                <button type="button" aria-pressed={actual[id] ? "true" : "false"} onClick={() => setActual((all) => ({ ...all, [id]: !all[id] }))}>
+                  Actual size
+                </button>
+              </div>
+              <div className="scroller">
+                <Statechart
+                  chart={chart}
+                  labelledBy={headingId}
+                  active={active}
+                  flashing={flash?.ids ?? EMPTY}
+                  flashKey={flash?.key ?? 0}
+                  highlighted={highlighted}
+                  coverage={machineCoverage?.status ?? null}
+                  fit={!actual[id]}
+                />
+              </div>
+              {current ? (
                 <details>
-                  <summary>Latest context ({latest.page})</summary>
-                  <pre style={{ fontSize: "12px", whiteSpace: "pre-wrap" }}>{JSON.stringify(latest.context, null, 2)}</pre>
+                  <summary>Latest context ({current.page})</summary>
+                  <pre style={{ fontSize: "12px", whiteSpace: "pre-wrap" }}>{JSON.stringify(current.context, null, 2)}</pre>
                 </details>
               ) : null}
             </Card>
@@ -175,13 +277,38 @@ export function MachinesInspector() {
         <h2 style={{ fontSize: "16px" }}>Event log</h2>
         {log.length === 0 ? <p>Open a storefront page in another tab; its machines appear here.</p> : null}
         <ol>
-          {log.map((entry, i) => (
-            <li key={i}>
-              {"machineId" in entry ? `${entry.machineId} ` : ""}
-              {entry.kind === "emitted" ? "⇒ " : "← "}
-              {"event" in entry ? String((entry.event as { type?: string } | null)?.type ?? "?") : ""}
-            </li>
-          ))}
+          {log.map((entry) => {
+            const lines = (
+              <>
+                <span className="line">
+                  {entry.machineId} ← {entry.event}
+                </span>
+                {entry.emitted.map((type, i) => (
+                  <span className="line" key={i}>
+                    {entry.machineId} ⇒ {type}
+                  </span>
+                ))}
+              </>
+            );
+            return (
+              <li key={entry.n}>
+                {entry.transitions.length ? (
+                  <button
+                    type="button"
+                    aria-pressed={pinned === entry.n ? "true" : "false"}
+                    aria-description={`Shows its ${entry.transitions.length === 1 ? "transition" : `${entry.transitions.length} transitions`} on the ${entry.machineId} chart`}
+                    data-log-transitions={entry.transitions.join(" ")}
+                    onClick={() => showEntry(entry)}
+                    onFocus={() => setPinned(entry.n)}
+                  >
+                    {lines}
+                  </button>
+                ) : (
+                  <span>{lines}</span>
+                )}
+              </li>
+            );
+          })}
         </ol>
       </Log>
     </Page>

@@ -5,6 +5,8 @@ export type BridgeMessage =
   | { kind: "snapshot"; tabId: string; page: string; actorId: string; machineId: string; value: unknown; context: unknown; status: string; at: number }
   | { kind: "event"; tabId: string; page: string; actorId: string; machineId: string; event: unknown; at: number }
   | { kind: "emitted"; tabId: string; page: string; actorId: string; machineId: string; event: unknown; at: number }
+  /** One microstep: the transitions it took, by their ids (machines/transition-id.ts). */
+  | { kind: "transitions"; tabId: string; page: string; actorId: string; machineId: string; eventType: string; transitions: string[]; at: number }
   | { kind: "stopped"; tabId: string; actorId: string; at: number }
   /** Sent by /machines when it opens: every tab answers with its actors' latest snapshots. */
   | { kind: "hello" };

@@ -1,9 +1,11 @@
 import type { InspectionEvent } from "xstate";
+import { transitionId } from "../../machines/transition-id";
 import { INSPECT_CHANNEL, toTransferable, type BridgeMessage } from "./bridge-protocol";
 
 // Development only (loaded by load-inspectors.client.ts): posts every machine actor's snapshots,
 // received events and emitted (tracked) events on a BroadcastChannel, so /machines in another tab
-// follows this tab live, with no network. It remembers each actor's latest snapshot and replays
+// follows this tab live, with no network; each microstep names the transitions it took, which
+// /machines flashes on its diagrams and the browser tests record as transition coverage. It remembers each actor's latest snapshot and replays
 // them when a /machines page says hello.
 
 function machineIdOf(actorRef: unknown): string | null {
@@ -54,6 +56,11 @@ export function createBroadcastSink(): (event: InspectionEvent) => void {
       if (message.status !== "active") latest.delete(actorId);
     } else if (event.type === "@xstate.event") {
       post({ kind: "event", tabId, page: page(), actorId, machineId, event: toTransferable(event.event), at: Date.now() });
+    } else if (event.type === "@xstate.microstep") {
+      const step = event as unknown as { event?: { type?: string }; _transitions?: Array<Parameters<typeof transitionId>[0]> };
+      const transitions = (step._transitions ?? []).map(transitionId);
+      if (transitions.length)
+        post({ kind: "transitions", tabId, page: page(), actorId, machineId, eventType: String(step.event?.type ?? ""), transitions, at: Date.now() });
     } else if (event.type === "@xstate.action") {
       const action = (event as unknown as { action: { type: string; params?: { event?: unknown } } }).action;
       if (action.type === "xstate.emit")

@@ -7,32 +7,29 @@ import type { InspectionEvent, Observer } from "xstate";
 
 type Sink = (event: InspectionEvent) => void;
 const sinks = new Set<Sink>();
-/** Actors seen so far (only where inspection is enabled), so a bridge that loads later can be
- * told their current snapshots. Stopped actors are dropped as soon as they say so. */
-const actors = new Set<InspectionEvent["actorRef"]>();
+/** What was inspected so far (only where inspection is enabled), replayed to each bridge as it attaches:
+ * the bridges load after hydration, and the transitions hydration took (a viewport measured, an image
+ * that failed) belong to what they show and to the tests' transition coverage. Bounded. */
+const history: InspectionEvent[] = [];
+
+const deliver = (sink: Sink, event: InspectionEvent) => {
+  try {
+    sink(event);
+  } catch {
+    // An inspector must never break the page.
+  }
+};
 
 export const inspectObserver: Observer<InspectionEvent> = {
   next: (event) => {
-    if (event.type === "@xstate.actor") actors.add(event.actorRef);
-    if (event.type === "@xstate.snapshot" && (event.snapshot as { status?: string }).status !== "active") actors.delete(event.actorRef);
-    for (const sink of sinks) {
-      try {
-        sink(event);
-      } catch {
-        // An inspector must never break the page.
-      }
-    }
+    if (history.push(event) > 5000) history.shift();
+    for (const sink of sinks) deliver(sink, event);
   },
 };
 
 export function attachInspectSink(sink: Sink): () => void {
+  for (const event of history) deliver(sink, event);
   sinks.add(sink);
-  for (const actorRef of actors) {
-    const snapshot = (actorRef as unknown as { getSnapshot?: () => { status?: string } }).getSnapshot?.();
-    if (snapshot?.status === "active") {
-      sink({ type: "@xstate.snapshot", actorRef, rootId: actorRef.sessionId, snapshot, event: { type: "xstate.init" } } as unknown as InspectionEvent);
-    }
-  }
   return () => sinks.delete(sink);
 }
 

@@ -11,15 +11,19 @@ async function loaderIn(mode: string) {
   vi.resetModules();
   const { loader } = await import("~/routes/machines");
   try {
-    return loader();
+    return await loader({ request: new Request("http://localhost/machines"), params: {}, context: { nonce: "" } });
   } catch (thrown) {
     return thrown as Response;
   }
 }
 
 describe("/machines loader", () => {
-  it("answers in development mode", async () => {
-    expect((await loaderIn("development")).status).toBe(200);
+  it("answers in development mode with every machine laid out", { timeout: 30_000 }, async () => {
+    const response = await loaderIn("development");
+    expect(response.status).toBe(200);
+    const { charts } = (await response.json()) as { charts: Array<{ chart: { machineId: string; width: number; transitions: unknown[] } }> };
+    expect(charts.length).toBeGreaterThan(0);
+    for (const { chart } of charts) expect(chart.width, chart.machineId).toBeGreaterThan(0);
   });
 
   it.each(["test", "production"])("is a 404 in %s mode", async (mode) => {

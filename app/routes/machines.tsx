@@ -1,19 +1,25 @@
-import type { MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { getEnv } from "~/env.server";
+import { machineCharts, readCoverage } from "~/inspector/machine-charts.server";
 import { MachinesInspector } from "~/inspector/MachinesInspector";
 
 // /machines: the machine inspector for developers. Only in the development URL mode; a 404
-// everywhere else. Its module (and the inspector UI) loads only on this route.
+// everywhere else. Its module (and the inspector UI) loads only on this route; the statecharts are
+// laid out on the server, so no layout engine reaches a browser. `?coverage` adds transition coverage.
 
-export function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
   if (getEnv().URL_MODE !== "development") throw new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
-  return new Response(JSON.stringify({ ok: true }), { headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
+  const charts = await machineCharts();
+  const coverage = new URL(request.url).searchParams.has("coverage") ? await readCoverage(charts) : null;
+  return json({ charts, coverage }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export const meta: MetaFunction = () => [{ title: "State machines · inspector" }, { name: "robots", content: "noindex" }];
 
 export default function MachinesRoute() {
-  return <MachinesInspector />;
+  const { charts, coverage } = useLoaderData<typeof loader>();
+  return <MachinesInspector charts={charts} coverage={coverage} />;
 }
 
 export function ErrorBoundary() {

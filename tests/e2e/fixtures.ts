@@ -1,7 +1,8 @@
 import { test as base, expect } from "@playwright/test";
+import { recordMachineTransitions } from "./machine-coverage";
 
 // Every browser test fails on a console error or an uncaught page error (STYLE: tests).
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; machineCoverage: void }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -14,6 +15,15 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
       await use(errors);
       expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+  // Records the machine transitions each test takes, for the transition coverage (docs/machines.md).
+  machineCoverage: [
+    async ({ context }, use, testInfo) => {
+      const finish = await recordMachineTransitions(context);
+      await use();
+      await finish(testInfo);
     },
     { auto: true },
   ],

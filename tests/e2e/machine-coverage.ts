@@ -1,0 +1,93 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { BrowserContext, TestInfo } from "@playwright/test";
+import { ALL_MACHINES } from "../../machines/catalogue-of-machines";
+import { machineTransitions } from "../../machines/machine-graph";
+import { BROWSER_COVERAGE_FILE, machineCoverage, type CoverageFile } from "../../machines/transition-coverage";
+import { machineOfTransitionId } from "../../machines/transition-id";
+
+// Transition coverage of the browser suite. Every test's browser context listens on the inspection
+// bridge's BroadcastChannel (the development URL mode the suite runs in posts each microstep's
+// transition ids there) and hands the ids to the test through a binding; each test writes what it
+// took to a part file, and the global teardown merges the parts into BROWSER_COVERAGE_FILE.
+
+const PARTS = path.join(path.dirname(BROWSER_COVERAGE_FILE), "machine-coverage-parts");
+const BINDING = "__recordMachineTransitions";
+
+interface Part {
+  file: string;
+  title: string;
+  takenIds: string[];
+}
+
+/** Starts recording in a test's context; the returned function writes the test's part file. */
+export async function recordMachineTransitions(context: BrowserContext): Promise<(testInfo: TestInfo) => Promise<void>> {
+  const taken = new Set<string>();
+  await context.exposeBinding(BINDING, (_source, ids: unknown) => {
+    if (Array.isArray(ids)) for (const id of ids) if (typeof id === "string") taken.add(id);
+  });
+  await context.addInitScript(
+    ([channelName, binding]) => {
+      if (typeof BroadcastChannel === "undefined") return;
+      const record = (window as unknown as Record<string, (ids: string[]) => void>)[binding];
+      new BroadcastChannel(channelName).onmessage = (message: MessageEvent<{ kind?: string; transitions?: string[] }>) => {
+        if (message.data?.kind === "transitions" && Array.isArray(message.data.transitions)) void record?.(message.data.transitions);
+      };
+    },
+    ["storefront-machines", BINDING] as const,
+  );
+  return async (testInfo) => {
+    // A round trip to each open page lets bindings the page already called arrive first.
+    await Promise.all(context.pages().map((page) => page.evaluate(() => 0).catch(() => 0)));
+    const part: Part = { file: path.basename(testInfo.file), title: testInfo.titlePath.join(" › "), takenIds: [...taken].sort() };
+    mkdirSync(PARTS, { recursive: true });
+    writeFileSync(path.join(PARTS, `${testInfo.testId}-${testInfo.retry}.json`), JSON.stringify(part));
+  };
+}
+
+/** Global setup: a run starts with no parts. */
+export function clearCoverageParts(): void {
+  rmSync(PARTS, { recursive: true, force: true });
+}
+
+/** Global teardown: merges the parts into the coverage file, saying which spec files ran. */
+export function writeBrowserCoverage(specDirectory: string): CoverageFile | null {
+  let names: string[] = [];
+  try {
+    names = readdirSync(PARTS).filter((name) => name.endsWith(".json"));
+  } catch {
+    return null;
+  }
+  if (names.length === 0) return null;
+  const parts = names.map((name) => JSON.parse(readFileSync(path.join(PARTS, name), "utf8")) as Part);
+  const taken = new Map<string, Set<string>>();
+  for (const id of parts.flatMap((p) => p.takenIds)) {
+    const machine = machineOfTransitionId(id);
+    taken.set(machine, (taken.get(machine) ?? new Set()).add(id));
+  }
+  const specFiles = [...new Set(parts.map((p) => p.file))].sort();
+  const allSpecFiles = readdirSync(specDirectory)
+    .filter((name) => name.endsWith(".spec.ts"))
+    .sort();
+  const machines: CoverageFile["machines"] = {};
+  for (const { machine } of ALL_MACHINES) {
+    const ids = machineTransitions(machine).map((t) => t.key);
+    const coverage = machineCoverage(ids, taken.get(machine.id) ?? [], []);
+    machines[machine.id] = {
+      transitions: coverage.total,
+      taken: coverage.browser,
+      percent: coverage.percent,
+      takenIds: ids.filter((id) => coverage.status[id] === "browser"),
+      neverTaken: coverage.never,
+    };
+  }
+  const file: CoverageFile = {
+    source: "playwright",
+    generatedAt: new Date().toISOString(),
+    run: { specFiles, allSpecFiles, tests: parts.length, complete: allSpecFiles.every((name) => specFiles.includes(name)) },
+    machines,
+  };
+  mkdirSync(path.dirname(BROWSER_COVERAGE_FILE), { recursive: true });
+  writeFileSync(BROWSER_COVERAGE_FILE, `${JSON.stringify(file, null, 2)}\n`);
+  return file;
+}
