@@ -5,13 +5,14 @@ import compression from "compression";
 import express from "express";
 import { createServer } from "node:http";
 import path from "node:path";
+import { cacheStore, closeSharedCache, sharedCacheConnection } from "~/cache/cache-runtime.server";
 import { getContentStore } from "~/content/content-store.server";
 import { getEnv } from "~/env.server";
 import { setSandboxHosts } from "~/prices/api-runtime.server";
 import { requestDevice } from "~/page/device.server";
 import { readCountryCode } from "~/page/page-context.server";
 import { readCookie } from "~/server/cookies.server";
-import { PageCache, pageCacheKey, storableForMs, toCachedPage, withNonce } from "~/server/page-cache.server";
+import { CachedPageSchema, pageCacheKey, storableForMs, toCachedPage, withNonce } from "~/server/page-cache.server";
 import { clientErrors, guardRequests, guardServer, readBody } from "~/server/guard-requests.server";
 import { bodyLimitFor } from "~/server/request-guard.server";
 import { startSandbox } from "../sandbox/server";
@@ -77,7 +78,7 @@ const remixHandler = createRequestHandler({
 
 // GET pages go through the fetch handler so a rendered page can be kept in the micro-cache.
 const fetchHandler = createFetchHandler(build, build.mode);
-const pageCache = new PageCache(1000, env.PAGE_CACHE_MAX_MB * 1024 * 1024);
+const pageCache = cacheStore(env, "page", CachedPageSchema, { maxEntries: 1000, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024, sizeOf: (page) => page.bytes });
 
 /** The request URL as Remix sees it; the guard has checked the Host and that the target is a path. */
 function requestUrl(req: express.Request): URL {
@@ -119,7 +120,7 @@ async function servePage(req: express.Request, res: express.Response, nonce: str
     device: requestDevice(headers).device,
   });
   const now = Date.now();
-  const hit = key === null ? undefined : pageCache.get(key, now);
+  const hit = key === null ? undefined : await pageCache.get(key);
   if (hit) {
     res.status(hit.status);
     for (const [name, value] of hit.headers) res.setHeader(name, value);
@@ -134,7 +135,7 @@ async function servePage(req: express.Request, res: express.Response, nonce: str
   const ttlMs = storableForMs(response.status, response.headers, env.PAGE_CACHE_TTL_MS);
   if (key !== null && ttlMs > 0) {
     const html = await response.text();
-    pageCache.set(key, toCachedPage(response.status, response.headers, html, nonce, ttlMs, now));
+    void pageCache.set(key, toCachedPage(response.status, response.headers, html, nonce, ttlMs, now));
     finish(response.headers.get("server-timing"), "miss");
     return res.send(html);
   }
@@ -166,6 +167,9 @@ app.all("*", (req, res, next) => {
 // Last: a client's error is its 4xx and one line; anything else is ours, logged with its stack.
 app.use(clientErrors(transport));
 
+// With CACHE_URL, the Redis that instances share; connected in the background, so start-up never waits for it.
+sharedCacheConnection(env);
+
 // The embedded default (ARCHITECTURE): with no API host configured, the sandbox catalogue API runs in
 // this process on loopback, on free ports, so parallel servers never collide.
 const sandbox = env.API_BASE_URL ? null : await startSandbox({ host: "127.0.0.1", port: 0, defaultFault: env.SANDBOX_FAULT });
@@ -183,6 +187,7 @@ server.listen(env.PORT, env.HOST, () => {
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
+    closeSharedCache();
     server.close(() => void (sandbox ? sandbox.close() : Promise.resolve()).then(() => process.exit(0)));
     setTimeout(() => process.exit(0), 2000).unref();
   });
