@@ -45,6 +45,12 @@ export interface RedisConnectionOptions {
 
 type State = "connecting" | "up" | "down";
 
+class CommandDeadlineError extends Error {
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms`);
+  }
+}
+
 /** One client per process, shared by every RedisStore. */
 export class RedisConnection {
   readonly label: string;
@@ -63,6 +69,8 @@ export class RedisConnection {
       url: options.url,
       // A command while disconnected fails at once instead of queueing until Redis is back.
       disableOfflineQueue: true,
+      // While Redis stalls, commands past this many fail at once rather than pile up.
+      commandsQueueMaxLength: 1_000,
       commandOptions: { timeout: options.timeoutMs },
       socket: { connectTimeout: Math.max(1_000, options.timeoutMs * 10), reconnectStrategy: reconnectDelay },
     });
@@ -81,16 +89,26 @@ export class RedisConnection {
   async run<T>(command: (client: ReturnType<typeof createClient>) => Promise<T>): Promise<T> {
     if (this.closed || !this.client.isReady) throw new CacheUnavailableError(this.state === "connecting" ? "connecting" : "disconnected");
     if (Date.now() < this.pausedUntil) throw new CacheUnavailableError("slow; left alone for a moment");
+    // node-redis's own command timeout stops counting once a command is written, so a stalled server
+    // would hold it for ever: the deadline is ours. A late reply is still read (and dropped) by the client.
+    let timer: NodeJS.Timeout | undefined;
+    const pending = command(this.client);
+    pending.catch(() => undefined);
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new CommandDeadlineError(this.options.timeoutMs)), this.options.timeoutMs);
+    });
     try {
-      const result = await command(this.client);
+      const result = await Promise.race([pending, deadline]);
       this.markUp();
       return result;
     } catch (error) {
-      if (error instanceof TimeoutError) {
+      if (error instanceof CommandDeadlineError || error instanceof TimeoutError) {
         this.pausedUntil = Date.now() + SLOW_PAUSE_MS;
         this.markDown(`no answer within ${this.options.timeoutMs} ms`);
       }
       throw new CacheUnavailableError(this.describe(error));
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -108,7 +126,7 @@ export class RedisConnection {
   private markDown(reason: string): void {
     if (this.state === "down" || this.closed) return;
     this.state = "down";
-    this.log(`[cache] Redis at ${this.label} unavailable (${reason}): serving from the in-process cache until it is back`);
+    this.log(`[cache] Redis at ${this.label} unavailable (${reason}): this instance serves from its in-process cache until Redis answers again`);
   }
 
   /** An error's message, never with the password in it. */
