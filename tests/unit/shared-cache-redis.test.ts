@@ -75,6 +75,12 @@ describe("the Redis store", () => {
     const ttl = await raw.pTTL(key);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(30_000);
+
+    // clear() forgets this store's namespace only.
+    await raw.set("someone-else:key", "kept");
+    await shared.clear();
+    expect(await shared.get("/api/v1/collection/?ids=5001")).toBeUndefined();
+    expect(await raw.get("someone-else:key")).toBe("kept");
   });
 
   it("reads anything that is not a valid entry as a miss, never as an error", async () => {
