@@ -78,7 +78,14 @@ const remixHandler = createRequestHandler({
 
 // GET pages go through the fetch handler so a rendered page can be kept in the micro-cache.
 const fetchHandler = createFetchHandler(build, build.mode);
-const pageCache = cacheStore(env, "page", CachedPageSchema, { maxEntries: 1000, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024, sizeOf: (page) => page.bytes });
+// A stored page never changes before it expires, so this process's copy is read first (decision 016).
+const pageCache = cacheStore(
+  env,
+  "page",
+  CachedPageSchema,
+  { maxEntries: 1000, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024, sizeOf: (page) => page.bytes },
+  { localFirst: true },
+);
 
 /** The request URL as Remix sees it; the guard has checked the Host and that the target is a path. */
 function requestUrl(req: express.Request): URL {

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Env } from "~/env.server";
-import { FallbackStore, MemoryStore, type CacheStore, type Expiring, type MemoryStoreOptions } from "./cache-store.server";
+import { FallbackStore, MemoryStore, type CacheStore, type Expiring, type FallbackStoreOptions, type MemoryStoreOptions } from "./cache-store.server";
 import { RedisConnection, RedisStore } from "./redis-store.server";
 
 // The process's cache stores, chosen once from the environment: with CACHE_URL, Redis in front of the
@@ -21,10 +21,11 @@ export function cacheStore<E extends Expiring>(
   namespace: string,
   schema: z.ZodType<E>,
   memory: MemoryStoreOptions<E>,
+  options: FallbackStoreOptions = {},
 ): CacheStore<E> {
   const local = new MemoryStore<E>(memory);
   const shared = sharedCacheConnection(env);
-  return shared ? new FallbackStore(new RedisStore<E>(shared, { namespace, schema }), local) : local;
+  return shared ? new FallbackStore(new RedisStore<E>(shared, { namespace, schema }), local, options) : local;
 }
 
 export function closeSharedCache(): void {

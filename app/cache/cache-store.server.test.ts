@@ -95,6 +95,17 @@ describe("FallbackStore", () => {
     expect((await store.get("a"))?.body).toBe("refreshed elsewhere");
   });
 
+  it("localFirst (pages, which never change before they expire): this process's copy answers without a round trip", async () => {
+    const shared = fakeShared();
+    const { store: local } = memory();
+    const store = new FallbackStore(shared.store, local, { localFirst: true });
+    shared.entries.set("a", page("rendered elsewhere"));
+    expect((await store.get("a"))?.body).toBe("rendered elsewhere");
+    shared.entries.set("a", page("rendered again elsewhere"));
+    expect((await store.get("a"))?.body).toBe("rendered elsewhere");
+    expect((await store.get("b"))?.body).toBeUndefined();
+  });
+
   it("writes both, and answers from memory when the shared store cannot", async () => {
     const shared = fakeShared();
     const { store: local } = memory();
