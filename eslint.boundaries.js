@@ -8,7 +8,7 @@ import { importX } from "eslint-plugin-import-x";
 const BELOW_APP = ["tokens", "tracking", "machines", "sandbox"];
 
 /** Modules that load or compute data for a page, or serve HTTP: never the view folder. */
-const DATA_SIDE = ["app/prices", "app/content", "app/i18n", "app/booking", "app/server", "app/styles", "app/page/*.server.ts", "app/*.server.ts"];
+const DATA_SIDE = ["app/cache", "app/prices", "app/content", "app/i18n", "app/booking", "app/server", "app/styles", "app/page/*.server.ts", "app/*.server.ts"];
 
 /** @typedef {{ target: string | string[]; from: string | string[]; except?: string[]; message: string }} Zone */
 

@@ -50,9 +50,28 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ SERVER_TIMING_KEY: "short" })).toThrowError(/SERVER_TIMING_KEY: must be at least 16 characters/);
   });
 
+  it("CACHE_URL: a redis:// or rediss:// URL, or unset; a bad one is named without echoing its password", () => {
+    expect(parseEnv({}).CACHE_URL).toBeUndefined();
+    expect(parseEnv({ CACHE_URL: " " }).CACHE_URL).toBeUndefined();
+    expect(parseEnv({ CACHE_URL: "redis://:pw@cache.internal:6379/2" }).CACHE_URL).toBe("redis://:pw@cache.internal:6379/2");
+    expect(parseEnv({ CACHE_URL: "rediss://cache.internal:6380" }).CACHE_URL).toBe("rediss://cache.internal:6380");
+    for (const bad of ["http://:hunter2@cache.internal", "cache.internal:6379", "redis//:hunter2@cache"]) {
+      expect(() => parseEnv({ CACHE_URL: bad })).toThrowError(/CACHE_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+      expect(() => parseEnv({ CACHE_URL: bad })).not.toThrowError(/hunter2/);
+    }
+    expect(parseEnv({}).CACHE_TIMEOUT_MS).toBe(100);
+    expect(() => parseEnv({ CACHE_TIMEOUT_MS: "0" })).toThrowError(/CACHE_TIMEOUT_MS:/);
+  });
+
   it("publicEnv never carries secrets", () => {
-    const env = parseEnv({ FIREWALL_ALLOW_KEY: "s3cret-key", SERVER_TIMING_KEY: "timing-s3cret-key-0000", API_BASE_URL: "https://api.example" });
+    const env = parseEnv({
+      FIREWALL_ALLOW_KEY: "s3cret-key",
+      SERVER_TIMING_KEY: "timing-s3cret-key-0000",
+      API_BASE_URL: "https://api.example",
+      CACHE_URL: "redis://:cache-s3cret@cache.internal:6379",
+    });
     const exposed = JSON.stringify(publicEnv(env));
+    expect(exposed).not.toContain("cache-s3cret");
     expect(exposed).not.toContain("s3cret-key");
     expect(exposed).not.toContain("timing-s3cret");
     expect(exposed).not.toContain("api.example");

@@ -64,6 +64,18 @@ export const EnvSchema = z
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
     PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
     PRICE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(10).max(1_000_000).default(5000),
+    /**
+     * Secret (it may carry the Redis password; logged redacted, never sent to a browser): the Redis that
+     * instances share for upstream answers and pages. Unset: each process keeps its own (the embedded default).
+     */
+    CACHE_URL: z
+      .string()
+      .trim()
+      .transform((v) => v || undefined)
+      .pipe(z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL, e.g. redis://:password@cache.internal:6379/0" }).optional())
+      .optional(),
+    /** Longest one Redis command may take before the in-process cache answers instead. */
+    CACHE_TIMEOUT_MS: z.coerce.number().int().min(5).max(5000).default(100),
     /** spec §2: booking links go to {subdomain}.{BOOKING_DOMAIN}. */
     BOOKING_DOMAIN: z
       .string()

@@ -5,13 +5,14 @@ import compression from "compression";
 import express from "express";
 import { createServer } from "node:http";
 import path from "node:path";
+import { cacheStore, closeSharedCache, sharedCacheConnection } from "~/cache/cache-runtime.server";
 import { getContentStore } from "~/content/content-store.server";
 import { getEnv } from "~/env.server";
 import { setSandboxHosts } from "~/prices/api-runtime.server";
 import { requestDevice } from "~/page/device.server";
 import { readCountryCode } from "~/page/build-page-context.server";
 import { readCookie } from "~/server/cookies.server";
-import { PageCache, pageCacheKey, storableForMs, toCachedPage, withNonce } from "~/server/page-cache.server";
+import { CachedPageSchema, pageCacheKey, storableForMs, toCachedPage, withNonce } from "~/server/page-cache.server";
 import { clientErrors, guardRequests, guardServer, readBody } from "~/server/guard-requests.server";
 import { bodyLimitFor } from "~/server/request-guard.server";
 import { compileHintedScripts } from "~/server/compile-hinted-scripts.server";
@@ -81,12 +82,18 @@ const remixHandler = createRequestHandler({
 
 // GET pages go through the fetch handler so a rendered page can be kept in the micro-cache.
 const fetchHandler = createFetchHandler(build, build.mode);
-let pageCache = new PageCache(1000, env.PAGE_CACHE_MAX_MB * 1024 * 1024);
+// A stored page never changes before it expires, so this process's copy is read first (decision 016).
+const pageCache = cacheStore(
+  env,
+  "page",
+  CachedPageSchema,
+  { maxEntries: 1000, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024, sizeOf: (page) => page.bytes },
+  { localFirst: true },
+);
 // An edited, added or removed document is served within a second: rendered pages are dropped when the
 // content store's revalidation sees a change (the micro-cache would otherwise keep them PAGE_CACHE_TTL_MS).
-contentStore.onChange(() => {
-  pageCache = new PageCache(1000, env.PAGE_CACHE_MAX_MB * 1024 * 1024);
-});
+// With a shared cache every instance sees the change within its own second and clears the shared pages too.
+contentStore.onChange(() => void pageCache.clear());
 
 /** The request URL as Remix sees it; the guard has checked the Host and that the target is a path. */
 function requestUrl(req: express.Request): URL {
@@ -128,7 +135,7 @@ async function servePage(req: express.Request, res: express.Response, nonce: str
     device: requestDevice(headers).device,
   });
   const now = Date.now();
-  const hit = key === null ? undefined : pageCache.get(key, now);
+  const hit = key === null ? undefined : await pageCache.get(key);
   if (hit) {
     res.status(hit.status);
     for (const [name, value] of hit.headers) res.setHeader(name, value);
@@ -143,7 +150,7 @@ async function servePage(req: express.Request, res: express.Response, nonce: str
   const ttlMs = storableForMs(response.status, response.headers, env.PAGE_CACHE_TTL_MS);
   if (key !== null && ttlMs > 0) {
     const html = await response.text();
-    pageCache.set(key, toCachedPage(response.status, response.headers, html, nonce, ttlMs, now));
+    void pageCache.set(key, toCachedPage(response.status, response.headers, html, nonce, ttlMs, now));
     finish(response.headers.get("server-timing"), "miss");
     return res.send(html);
   }
@@ -175,6 +182,9 @@ app.all("*", (req, res, next) => {
 // Last: a client's error is its 4xx and one line; anything else is ours, logged with its stack.
 app.use(clientErrors(transport));
 
+// With CACHE_URL, the Redis that instances share; connected in the background, so start-up never waits for it.
+sharedCacheConnection(env);
+
 // The embedded default (ARCHITECTURE): with no API host configured, the sandbox catalogue API runs in
 // this process, loaded through its one boundary module; with API_BASE_URL set its code is never evaluated.
 async function startEmbeddedDefault(fault: string | undefined) {
@@ -201,6 +211,7 @@ server.listen(env.PORT, env.HOST, () => {
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
+    closeSharedCache();
     server.close(() => void (sandbox ? sandbox.close() : Promise.resolve()).then(() => process.exit(0)));
     setTimeout(() => process.exit(0), 2000).unref();
   });

@@ -1,9 +1,11 @@
+import { cacheStore } from "~/cache/cache-runtime.server";
 import type { Env } from "~/env.server";
 import type { ApiConfig } from "./api-client.server";
-import { PriceCache } from "./price-cache.server";
+import { PriceCache, PriceEntrySchema } from "./price-cache.server";
 
 // The process's API settings and its one price cache. The hosts come from the environment, or from
-// the embedded sandbox that express.server.ts starts when no API host is configured.
+// the embedded sandbox that express.server.ts starts when no API host is configured. The cache lives in
+// this process, or in the Redis at CACHE_URL that every instance shares (decision 016).
 
 export interface ApiHosts {
   baseUrl: string;
@@ -31,6 +33,10 @@ export function apiConfig(env: Env): ApiConfig | null {
 }
 
 export function priceCache(env: Env): PriceCache {
-  cache ??= new PriceCache({ maxEntries: env.PRICE_CACHE_MAX_ENTRIES });
+  // A refresh holds the fleet's lock at most as long as its upstream call may take, and a little more.
+  cache ??= new PriceCache({
+    store: cacheStore(env, "price", PriceEntrySchema, { maxEntries: env.PRICE_CACHE_MAX_ENTRIES }),
+    lockMs: env.API_TIMEOUT_MS + 500,
+  });
   return cache;
 }

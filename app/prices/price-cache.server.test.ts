@@ -1,13 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
 import { CACHE_STRATEGIES } from "./cache-strategies";
-import { cacheKey, PriceCache } from "./price-cache.server";
+import { MemoryStore } from "~/cache/cache-store.server";
+import { cacheKey, PriceCache, type PriceEntry } from "./price-cache.server";
 
 const { maxAgeMs, staleWhileRevalidateMs, staleIfErrorMs } = CACHE_STRATEGIES.short;
 
 function setup(maxEntries = 100) {
   let now = 1_000_000;
-  const cache = new PriceCache({ maxEntries, now: () => now });
-  return { cache, advance: (ms: number) => (now += ms) };
+  const store = new MemoryStore<PriceEntry>({ maxEntries, now: () => now });
+  const cache = new PriceCache({ store, now: () => now });
+  return { cache, store, advance: (ms: number) => (now += ms) };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -65,11 +67,11 @@ describe("PriceCache", () => {
   });
 
   it("past the stale-if-error window an old value is dropped and the failure shows", async () => {
-    const { cache, advance } = setup();
+    const { cache, store, advance } = setup();
     await cache.get("k", "short", async () => 1);
     advance(maxAgeMs + staleWhileRevalidateMs + staleIfErrorMs);
     await expect(cache.get("k", "short", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
-    expect(cache.size).toBe(0);
+    expect(store.size).toBe(0);
   });
 
   it("never caches failures", async () => {
@@ -83,6 +85,7 @@ describe("PriceCache", () => {
     let resolve!: (v: number) => void;
     const fetcher = vi.fn(() => new Promise<number>((r) => (resolve = r)));
     const calls = Array.from({ length: 20 }, () => cache.get("k", "short", fetcher));
+    await vi.waitFor(() => expect(fetcher).toHaveBeenCalled());
     resolve(7);
     const results = await Promise.all(calls);
     expect(fetcher).toHaveBeenCalledTimes(1);
@@ -99,19 +102,19 @@ describe("PriceCache", () => {
   });
 
   it("is bounded: the least recently used entry goes first", async () => {
-    const { cache } = setup(2);
+    const { cache, store } = setup(2);
     await cache.get("a", "short", async () => "a");
     await cache.get("b", "short", async () => "b");
     await cache.get("a", "short", async () => "x"); // touch a
     await cache.get("c", "short", async () => "c"); // evicts b
-    expect(cache.size).toBe(2);
+    expect(store.size).toBe(2);
     expect((await cache.get("a", "short", async () => "new")).status).toBe("hit");
     expect((await cache.get("b", "short", async () => "new")).status).toBe("miss");
   });
 
   it("the none strategy stores nothing but still merges", async () => {
-    const { cache } = setup();
+    const { cache, store } = setup();
     await cache.get("k", "none", async () => 1);
-    expect(cache.size).toBe(0);
+    expect(store.size).toBe(0);
   });
 });

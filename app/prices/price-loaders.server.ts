@@ -45,16 +45,21 @@ async function cachedGet<S extends z.ZodType>(
   const record = (status: UpstreamTiming["status"]) =>
     deps.timings?.push({ label: call.label, path: call.path, durationMs: performance.now() - started, status });
   try {
-    const result = await deps.cache.get(key, call.strategy, async () => {
-      try {
-        return await apiGet(deps.api, { path: call.path, query: call.query, schema: call.schema, cookie: deps.cookie, headers: deps.headers });
-      } catch (error) {
-        // Logged here, inside the one upstream call, so merged waiters do not log it again.
-        const reason = error instanceof ApiError ? `${error.kind}: ${error.message}` : String(error);
-        (deps.log ?? defaultLog)(`[prices] ${call.label} unavailable (${reason})`);
-        throw error;
-      }
-    });
+    const result = await deps.cache.get(
+      key,
+      call.strategy,
+      async () => {
+        try {
+          return await apiGet(deps.api, { path: call.path, query: call.query, schema: call.schema, cookie: deps.cookie, headers: deps.headers });
+        } catch (error) {
+          // Logged here, inside the one upstream call, so merged waiters do not log it again.
+          const reason = error instanceof ApiError ? `${error.kind}: ${error.message}` : String(error);
+          (deps.log ?? defaultLog)(`[prices] ${call.label} unavailable (${reason})`);
+          throw error;
+        }
+      },
+      call.schema,
+    );
     record(result.status);
     return result.value;
   } catch {

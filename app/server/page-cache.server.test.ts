@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PageCache, pageCacheKey, storableForMs, toCachedPage, withNonce } from "./page-cache.server";
+import { CachedPageSchema, pageCacheKey, storableForMs, toCachedPage, withNonce } from "./page-cache.server";
 
 const html = (headers: Record<string, string>) => new Headers({ "content-type": "text/html; charset=utf-8", ...headers });
 const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
@@ -50,36 +50,13 @@ describe("pageCacheKey", () => {
   });
 });
 
-describe("PageCache", () => {
-  const page = (body: string, expiresAt = 10_000) => toCachedPage(200, html({ "cache-control": PUBLIC }), body, "", expiresAt, 0);
-
-  it("serves until the entry expires", () => {
-    const cache = new PageCache(10, 1_000_000);
-    cache.set("a", page("A", 5000));
-    expect(cache.get("a", 4999)?.parts).toEqual(["A"]);
-    expect(cache.get("a", 5000)).toBeUndefined();
-    expect(cache.size).toBe(0);
-  });
-
-  it("evicts the least recently used past its entry bound", () => {
-    const cache = new PageCache(2, 1_000_000);
-    cache.set("a", page("A"));
-    cache.set("b", page("B"));
-    cache.get("a", 1);
-    cache.set("c", page("C"));
-    expect(cache.get("b", 1)).toBeUndefined();
-    expect(cache.get("a", 1)?.parts).toEqual(["A"]);
-    expect(cache.get("c", 1)?.parts).toEqual(["C"]);
-  });
-
-  it("stays within its byte bound", () => {
-    const cache = new PageCache(100, 100);
-    cache.set("a", page("x".repeat(30)));
-    cache.set("b", page("y".repeat(30)));
-    expect(cache.bytes).toBeLessThanOrEqual(100);
-    expect(cache.get("a", 1)).toBeUndefined();
-    cache.set("huge", page("z".repeat(80)));
-    expect(cache.get("huge", 1)).toBeUndefined();
+describe("CachedPageSchema", () => {
+  it("reads back what toCachedPage stores, and refuses anything else", () => {
+    const stored = toCachedPage(200, html({ "cache-control": PUBLIC }), `<p nonce="N1">a</p>`, "N1", 5000, 0);
+    expect(CachedPageSchema.parse(JSON.parse(JSON.stringify(stored)))).toEqual(stored);
+    expect(CachedPageSchema.safeParse({ ...stored, parts: [] }).success).toBe(false);
+    expect(CachedPageSchema.safeParse({ ...stored, headers: [["content-type"]] }).success).toBe(false);
+    expect(CachedPageSchema.safeParse({ ...stored, status: "200" }).success).toBe(false);
   });
 });
 

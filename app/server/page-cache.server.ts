@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Device } from "~/page/device.server";
 import { pageQuery } from "~/page/page-query";
 
@@ -12,6 +13,8 @@ import { pageQuery } from "~/page/page-query";
 // stored cut where its render put the nonce and served joined with a fresh one. The cuts come from the
 // render's own nonce, 128 random bits made after the request arrived, so no visitor text (not even a
 // former placeholder such as __PAGE_CACHE_NONCE__) can become a place where the live nonce is written.
+// Pages live in a cache store (app/cache): this process's LRU, bounded by PAGE_CACHE_MAX_MB, or with
+// CACHE_URL the Redis every instance shares, so a page one instance rendered is served by all.
 
 export interface CachedPage {
   status: number;
@@ -21,6 +24,15 @@ export interface CachedPage {
   expiresAt: number;
   bytes: number;
 }
+
+/** What a page read back from a shared store must look like (anything else is a miss). */
+export const CachedPageSchema: z.ZodType<CachedPage> = z.object({
+  status: z.number().int().min(100).max(599),
+  headers: z.array(z.tuple([z.string(), z.string()])),
+  parts: z.array(z.string()).min(1),
+  expiresAt: z.number(),
+  bytes: z.number().min(0),
+});
 
 export interface PageCacheKeyInput {
   /** The request URL as the render sees it (host from the Host header). */
@@ -45,55 +57,6 @@ export function storableForMs(status: number, headers: Headers, capMs: number): 
   if (!/\bpublic\b/.test(cacheControl) || /\b(private|no-store|no-cache)\b/.test(cacheControl)) return 0;
   const sMaxAge = Number(/s-maxage=(\d+)/.exec(cacheControl)?.[1] ?? 0);
   return Math.min(sMaxAge * 1000, capMs);
-}
-
-export class PageCache {
-  private entries = new Map<string, CachedPage>();
-  private totalBytes = 0;
-
-  constructor(
-    private readonly maxEntries: number,
-    private readonly maxBytes: number,
-  ) {}
-
-  get(key: string, now: number): CachedPage | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= now) {
-      this.delete(key);
-      return undefined;
-    }
-    // Least recently used goes first: re-insert on every hit.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
-  }
-
-  set(key: string, entry: CachedPage): void {
-    if (entry.bytes > this.maxBytes) return;
-    this.delete(key);
-    this.entries.set(key, entry);
-    this.totalBytes += entry.bytes;
-    for (const [oldest] of this.entries) {
-      if (this.entries.size <= this.maxEntries && this.totalBytes <= this.maxBytes) break;
-      this.delete(oldest);
-    }
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  get bytes(): number {
-    return this.totalBytes;
-  }
-
-  private delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.totalBytes -= entry.bytes;
-    this.entries.delete(key);
-  }
 }
 
 /** The stored form of a rendered page: cut where its render's nonce was. */

@@ -3,7 +3,8 @@
 // Plain Node with no dependencies, because it runs before node_modules exists.
 //   - installs npm packages when node_modules is missing or older than package.json / package-lock.json
 //     (`npm install`, not `npm ci`: the lockfile lacks some platform packages on this machine);
-//   - with --browser, installs Debian's chromium when /usr/bin/chromium is absent (never a downloaded browser).
+//   - with --browser, installs Debian's chromium when /usr/bin/chromium is absent (never a downloaded browser);
+//   - with --redis, installs Debian's redis-server when it is not on PATH (the shared-cache tests start one).
 import { execSync } from "node:child_process";
 import { existsSync, statSync, utimesSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -11,6 +12,7 @@ import path from "node:path";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const wantBrowser = process.argv.includes("--browser");
+const wantRedis = process.argv.includes("--redis");
 
 function mtime(file) {
   return existsSync(file) ? statSync(file).mtimeMs : 0;
@@ -30,13 +32,28 @@ if (!existsSync(installedMarker) || mtime(installedMarker) + 1000 < newestManife
   if (existsSync(installedMarker)) utimesSync(installedMarker, new Date(), new Date());
 }
 
-const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-if (wantBrowser && !existsSync(chromium)) {
+/** Installs a Debian package with apt-get (through sudo when not root); stops set-up with `help` on failure. */
+function aptInstall(pkg, help) {
   const sudo = process.getuid && process.getuid() !== 0 ? "sudo " : "";
   try {
-    run(`${sudo}apt-get update -qq && ${sudo}apt-get install -y -qq chromium`, { DEBIAN_FRONTEND: "noninteractive" });
+    run(`${sudo}apt-get update -qq && ${sudo}apt-get install -y -qq ${pkg}`, { DEBIAN_FRONTEND: "noninteractive" });
   } catch {
-    console.error(`[setup] Could not install Debian's chromium; install it by hand (apt-get install chromium) or set CHROMIUM_PATH.`);
+    console.error(`[setup] Could not install Debian's ${pkg}; ${help}`);
     process.exit(1);
   }
 }
+
+function onPath(command) {
+  try {
+    execSync(`command -v ${command}`, { stdio: "ignore", shell: "/bin/sh" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+if (wantBrowser && !existsSync(chromium)) aptInstall("chromium", "install it by hand (apt-get install chromium) or set CHROMIUM_PATH.");
+
+// The package also enables a system service; the tests start their own server on a free port and never use it.
+if (wantRedis && !onPath("redis-server")) aptInstall("redis-server", "install it by hand (apt-get install redis-server).");
