@@ -14,7 +14,7 @@ export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", 
 
 interface RootData {
   env: PublicEnv;
-  /** For the Consent Mode defaults in <head>: the visitor's country (null when unknown) and the bot rule. */
+  /** For the Consent Mode defaults in <head> and the consent banner: the visitor's country (null when unknown) and the bot rule. */
   tracking: { countryCode: string | null; isBot: boolean };
 }
 

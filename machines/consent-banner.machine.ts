@@ -1,5 +1,5 @@
 import { assign, emit, setup } from "xstate";
-import { allSignals, type ConsentState, type ConsentValue } from "../tracking/consent";
+import type { ConsentState, ConsentValue } from "../tracking/consent";
 import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 
 // Issue 23 §1: the consent banner. Where the visitor's Consent Mode default is denied (EEA, GB, CH or an
@@ -38,6 +38,14 @@ type ConsentBannerEmitted =
   TrackedEvent<"consent_banner_shown"> | TrackedEvent<"consent_choices_opened"> | TrackedEvent<"consent_choices_closed"> | TrackedEvent<"consent_choice_saved">;
 
 const value = (granted: boolean): ConsentValue => (granted ? "granted" : "denied");
+// Types only from tracking/consent: this machine is in a chunk of its own (fetched after hydration), and
+// a value import would split consent.ts out of the initial chunks into one more file.
+const allSignals = (signal: ConsentValue): ConsentState => ({
+  ad_storage: signal,
+  analytics_storage: signal,
+  ad_user_data: signal,
+  ad_personalization: signal,
+});
 
 /** The Consent Mode signals a banner event saves (null for events that save nothing). */
 export function consentFor(event: ConsentBannerEvent): ConsentState | null {

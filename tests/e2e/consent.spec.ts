@@ -34,7 +34,8 @@ function recordBannerAtFirstFrame() {
 }
 
 const banner = (page: Page) => page.getByRole("region", { name: "Your privacy choices" });
-const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+/** The banner's machine runs (its chunk is fetched after hydration): it marks the bar with its state. */
+const hydrated = (page: Page) => expect(page.locator("[data-consent-banner][data-state]")).toHaveCount(1);
 
 async function consentCookie(context: BrowserContext): Promise<string | undefined> {
   const cookie = (await context.cookies()).find((c) => c.name === "consent-state");

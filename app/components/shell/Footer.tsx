@@ -2,7 +2,7 @@ import type { ResolvedFooter } from "~/content/resolve-shell";
 import { styled } from "../../../tokens/stitches.config";
 import { track } from "../../../tracking/track";
 import { CallUsButton } from "../behaviour/CallUs";
-import { CookieSettingsLink } from "../behaviour/ConsentBanner";
+import { CookieSettingsLink } from "../behaviour/consent-banner-slot";
 import { VerificationBadgeLink } from "../behaviour/VerificationBadge";
 import { useT } from "../page-context";
 

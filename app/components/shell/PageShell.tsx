@@ -5,7 +5,7 @@ import type { Shell } from "~/page/page-data";
 import type { PageContext } from "../../../tracking/page-context";
 import { nextTask } from "../../../tracking/task-scheduling";
 import { styled } from "../../../tokens/stitches.config";
-import { ConsentBanner } from "../behaviour/ConsentBanner";
+import { ConsentBannerSlot } from "../behaviour/consent-banner-slot";
 import { ViewportProvider } from "../behaviour/viewport";
 import { ModalHost } from "../overlays/ModalHost";
 import { OverlayProvider } from "../overlays/overlay-context";
@@ -40,7 +40,7 @@ export function PageShell({ shell, context, children }: { shell: Shell; context:
               {children}
             </Main>
             <Footer footer={shell.footer} siteName={shell.siteName} />
-            <ConsentBanner countryCode={tracking?.countryCode ?? null} isBot={tracking?.isBot ?? false} />
+            <ConsentBannerSlot countryCode={tracking?.countryCode ?? null} isBot={tracking?.isBot ?? false} />
             <ModalHost />
             <ToastList />
           </OverlayProvider>
