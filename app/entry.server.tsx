@@ -7,7 +7,7 @@ import { CONSENT_SLOT_ID } from "~/components/behaviour/consent-banner-ids";
 import { NonceContext } from "~/components/nonce";
 import type { UiStrings } from "~/i18n/ui-strings";
 import { pagePath } from "~/page/page-query";
-import { consentDefaults } from "../tracking/consent";
+import { consentDefaults, consentHeadScript } from "../tracking/consent";
 import { FONT_FACE_CSS } from "~/styles/font-faces.server";
 import { withEveryStitchesGroup } from "~/styles/stitches-groups.server";
 export { logServerError as handleError } from "~/server/log-server-error.server";
@@ -21,6 +21,8 @@ export const FONT_FACES_PLACEHOLDER = '<style id="font-faces"></style>';
 
 // The consent banner's markup (decision 017): server-only, written into the slot every page shell leaves.
 export const CONSENT_SLOT_PLACEHOLDER = `<div id="${CONSENT_SLOT_ID}"></div>`;
+// The Consent Mode defaults' inline script (root.tsx leaves it empty; none for bots).
+const CONSENT_DEFAULTS_PLACEHOLDER = 'data-consent-defaults=""></script>';
 
 /** The banner for this page, from what the loaders found (the root's country and bot rule, the shell's words); "" without a shell. */
 function consentBannerHtml(request: Request, remixContext: EntryContext): string {
@@ -39,6 +41,11 @@ function consentBannerHtml(request: Request, remixContext: EntryContext): string
       returnTo={pagePath(url.pathname, url.search)}
     />,
   );
+}
+
+function consentDefaultsScript(remixContext: EntryContext): string {
+  const root = remixContext.staticHandlerContext.loaderData.root as { tracking?: { countryCode: string | null } } | undefined;
+  return consentHeadScript(root?.tracking?.countryCode ?? null);
 }
 
 export default function handleRequest(
@@ -62,6 +69,7 @@ export default function handleRequest(
   const banner = consentBannerHtml(request, remixContext);
   const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
   const html = markup
+    .replace(CONSENT_DEFAULTS_PLACEHOLDER, () => `data-consent-defaults="">${consentDefaultsScript(remixContext)}</script>`)
     .replace(CONSENT_SLOT_PLACEHOLDER, `<div id="${CONSENT_SLOT_ID}">${banner}</div>`)
     .replace(FONT_FACES_PLACEHOLDER, `<style id="font-faces"${nonceAttr}>${FONT_FACE_CSS}</style>`)
     .replace(STITCHES_PLACEHOLDER, `<style id="stitches"${nonceAttr}>${withEveryStitchesGroup(getCssText())}</style>`);

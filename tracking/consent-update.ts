@@ -1,4 +1,4 @@
-import { CONSENT_CHOSEN_ATTRIBUTE, CONSENT_COOKIE, consentCookie, consentCookieDomain, consentEquals, parseConsent, type ConsentState } from "./consent";
+import { CONSENT_COOKIE, consentCookie, consentCookieDomain, consentEquals, parseConsent, type ConsentState } from "./consent";
 import { getPageContext, track } from "./track";
 import { cookieValue } from "./cookie-value";
 
@@ -28,7 +28,6 @@ export function setConsent(state: ConsentState): boolean {
   const previous = getConsent();
   const urlMode = (window as { __ENV?: { urlMode?: string } }).__ENV?.urlMode;
   document.cookie = consentCookie(state, { domain: consentCookieDomain(location.hostname, urlMode), secure: location.protocol === "https:" });
-  document.documentElement.setAttribute(CONSENT_CHOSEN_ATTRIBUTE, "");
   if (previous && consentEquals(previous, state)) return false;
   gtag("consent", "update", { ...state });
   track("consent_updated", { ...state });

@@ -155,7 +155,6 @@ describe("setConsent()", () => {
     const choice = { ...denied, analytics_storage: "granted" } as const;
     expect(setConsent(choice)).toBe(true);
     expect(getConsent()).toEqual(choice);
-    expect(document.documentElement.hasAttribute("data-consent-chosen")).toBe(true);
     const first = window.dataLayer?.[0] as ArrayLike<unknown>;
     expect(Object.prototype.toString.call(first)).toBe("[object Arguments]");
     expect(Array.from(first)).toEqual(["consent", "update", choice]);

@@ -24,7 +24,6 @@ export function ConsentBannerSlot({ countryCode, isBot }: { countryCode: string 
           stop = startConsentBanner(bar, {
             countryCode,
             isBot,
-            choicesId: CONSENT_CHOICES_ID,
             defaults: consentDefaults(countryCode),
             getConsent,
             setConsent,

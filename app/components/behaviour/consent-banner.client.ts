@@ -15,7 +15,6 @@ import type { ConsentState } from "../../../tracking/consent";
 export interface ConsentBannerSetup {
   countryCode: string | null;
   isBot: boolean;
-  choicesId: string;
   /** The region's default (consentDefaults of the country). */
   defaults: ConsentState;
   getConsent: () => ConsentState | null;
@@ -25,8 +24,9 @@ export interface ConsentBannerSetup {
 
 /** Starts the machine on the server-rendered bar; returns the function that stops it. */
 export function startConsentBanner(bar: HTMLElement, setup: ConsentBannerSetup): () => void {
-  const { countryCode, isBot, choicesId, defaults, getConsent, setConsent, forwardToTracking } = setup;
+  const { countryCode, isBot, defaults, getConsent, setConsent, forwardToTracking } = setup;
   const form = bar.querySelector("form")!;
+  const choicesId = bar.querySelector("fieldset")!.id;
   const box = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
   let opener: HTMLElement | null = null;
   let pendingFocus: "choices" | "opener" | null = null;
