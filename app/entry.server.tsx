@@ -2,7 +2,12 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { getCssText, reset as resetStitches } from "../tokens/stitches.config";
+import { ConsentBannerMarkup } from "~/components/behaviour/ConsentBannerMarkup";
+import { CONSENT_SLOT_ID } from "~/components/behaviour/consent-banner-ids";
 import { NonceContext } from "~/components/nonce";
+import type { UiStrings } from "~/i18n/ui-strings";
+import { pagePath } from "~/page/page-query";
+import { consentDefaults, consentHeadScript } from "../tracking/consent";
 import { FONT_FACE_CSS } from "~/styles/font-faces.server";
 import { withEveryStitchesGroup } from "~/styles/stitches-groups.server";
 export { logServerError as handleError } from "~/server/log-server-error.server";
@@ -13,6 +18,35 @@ export { logServerError as handleError } from "~/server/log-server-error.server"
 export const STITCHES_PLACEHOLDER = '<style id="stitches"></style>';
 // The same for the @font-face rules, which are server-only text (app/styles/font-faces.server.ts).
 export const FONT_FACES_PLACEHOLDER = '<style id="font-faces"></style>';
+
+// The consent banner's markup (decision 017): server-only, written into the slot every page shell leaves.
+export const CONSENT_SLOT_PLACEHOLDER = `<div id="${CONSENT_SLOT_ID}"></div>`;
+// The Consent Mode defaults' inline script (root.tsx leaves it empty; none for bots).
+const CONSENT_DEFAULTS_PLACEHOLDER = 'data-consent-defaults=""></script>';
+
+/** The banner for this page, from what the loaders found (the root's country and bot rule, the shell's words); "" without a shell. */
+function consentBannerHtml(request: Request, remixContext: EntryContext): string {
+  const loaderData = remixContext.staticHandlerContext.loaderData as Record<string, unknown>;
+  const tracking = (loaderData.root as { tracking?: { countryCode: string | null; isBot: boolean } } | undefined)?.tracking;
+  const strings = Object.values(loaderData)
+    .map((data) => (data as { shell?: { strings?: UiStrings } } | null)?.shell?.strings)
+    .find((found) => found !== undefined);
+  if (!tracking || !strings) return "";
+  const url = new URL(request.url);
+  return renderToString(
+    <ConsentBannerMarkup
+      strings={strings}
+      defaultDenied={consentDefaults(tracking.countryCode).analytics_storage === "denied"}
+      isBot={tracking.isBot}
+      returnTo={pagePath(url.pathname, url.search)}
+    />,
+  );
+}
+
+function consentDefaultsScript(remixContext: EntryContext): string {
+  const root = remixContext.staticHandlerContext.loaderData.root as { tracking?: { countryCode: string | null } } | undefined;
+  return consentHeadScript(root?.tracking?.countryCode ?? null);
+}
 
 export default function handleRequest(
   request: Request,
@@ -31,8 +65,12 @@ export default function handleRequest(
       <RemixServer context={remixContext} url={request.url} nonce={nonce} />
     </NonceContext.Provider>,
   );
+  // Before the CSS is collected: the banner's rules are in the page's stylesheet with the rest.
+  const banner = consentBannerHtml(request, remixContext);
   const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
   const html = markup
+    .replace(CONSENT_DEFAULTS_PLACEHOLDER, () => `data-consent-defaults="">${consentDefaultsScript(remixContext)}</script>`)
+    .replace(CONSENT_SLOT_PLACEHOLDER, `<div id="${CONSENT_SLOT_ID}">${banner}</div>`)
     .replace(FONT_FACES_PLACEHOLDER, `<style id="font-faces"${nonceAttr}>${FONT_FACE_CSS}</style>`)
     .replace(STITCHES_PLACEHOLDER, `<style id="stitches"${nonceAttr}>${withEveryStitchesGroup(getCssText())}</style>`);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

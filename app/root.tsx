@@ -7,14 +7,13 @@ import { PageViewScript } from "~/components/tracking/PageViewScript";
 import { TrackingBootstrap, TrackingPageStart } from "~/components/tracking/TrackingBootstrap";
 import { getEnv, publicEnv, type PublicEnv } from "~/env.server";
 import { detectBot, readCountryCode } from "~/page/build-page-context.server";
-import { consentHeadScript } from "../tracking/consent";
 import { FONT_PRELOADS, globalStyles } from "~/styles/global-styles";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 interface RootData {
   env: PublicEnv;
-  /** For the Consent Mode defaults in <head>: the visitor's country (null when unknown) and the bot rule. */
+  /** For the Consent Mode defaults in <head> and the consent banner: the visitor's country (null when unknown) and the bot rule. */
   tracking: { countryCode: string | null; isBot: boolean };
 }
 
@@ -49,7 +48,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <EarlyInputScript />
         {/* Google Consent Mode v2 defaults, before any tag can run (tracking/consent.ts). Bots send nothing. */}
         {rootData && !rootData.tracking.isBot ? (
-          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: consentHeadScript(rootData.tracking.countryCode) }} />
+          // Filled by entry.server (consentHeadScript), so the script's builder stays out of the browser's bundle.
+          <script nonce={nonce} data-consent-defaults="" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
         ) : null}
         {/* The first page view, in the data layer before the first paint (none for bots or pages without a context). */}
         <PageViewScript />

@@ -1,3 +1,4 @@
+import { consentBannerMachine } from "./consent-banner.machine";
 import { disclosureMachine } from "./disclosure.machine";
 import { downloadMachine } from "./download.machine";
 import { headerMachine } from "./header.machine";
@@ -23,4 +24,5 @@ export const ALL_MACHINES = [
   { machine: imageFallbackMachine, behaviour: "Image and logo fallbacks", spec: "§4, §8" },
   { machine: jumpLinkMachine, behaviour: "Jump links", spec: "§2, §9" },
   { machine: popupMachine, behaviour: "Verification badge popup", spec: "§2" },
+  { machine: consentBannerMachine, behaviour: "Consent banner and cookie settings", spec: "§9" },
 ] as const;

@@ -126,12 +126,30 @@ const WALKS: Record<string, WalkSpec[]> = {
     },
   ],
   popup: [{ machine: ALL_MACHINES[10].machine, events: [{ type: "POPUP_OPENED" }, { type: "POPUP_BLOCKED" }] }],
+  consentBanner: [
+    {
+      machine: ALL_MACHINES[11].machine,
+      input: { defaultDenied: true, countryKnown: false, chosen: false, isBot: false },
+      events: [
+        { type: "ARRIVED" },
+        { type: "CHOOSE" },
+        { type: "OPEN_SETTINGS" },
+        { type: "ACCEPT_ALL" },
+        { type: "REJECT_ALL" },
+        { type: "SAVE", analytics: true, advertising: false },
+        { type: "CLOSE", reason: "back" },
+        { type: "CLOSE", reason: "escape" },
+      ],
+    },
+  ],
 };
 
 /** Side effects stubbed: component-provided actions do nothing, the fetch never settles on its own. */
 function quiet(machine: AnyStateMachine): AnyStateMachine {
   const actions = Object.fromEntries(
-    ["focusTrigger", "requestProgress", "saveFile", "notifyFailure", "startScroll", "jumpInstantly"].map((name) => [name, () => {}]),
+    ["focusTrigger", "requestProgress", "saveFile", "notifyFailure", "startScroll", "jumpInstantly", "saveChoice", "focusChoices", "focusOpener"].map(
+      (name) => [name, () => {}],
+    ),
   );
   return machine.provide({ actions, actors: { fetchFile: fromPromise(() => new Promise(() => {})) } } as never);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
 import { catalogue, getEventDefinition } from "./catalogue";
-import type { EventDefinition } from "./define-event";
+import { prop, type EventDefinition } from "./define-event";
 import { checkJsonSchema } from "./json-schema-check";
 import { definitionProblems, eventNameProblems } from "./naming";
 import { buildPlan, entryDefName } from "./plan";
@@ -44,6 +45,23 @@ describe("the catalogue", () => {
     expect(eventNameProblems("google_thing").join()).toMatch(/prefix/);
     expect(eventNameProblems("a".repeat(40))).toEqual([]);
     expect(eventNameProblems("a".repeat(41)).join()).toMatch(/40/);
+  });
+
+  it("rejects a property named like a GA4 reserved parameter, or with a reserved prefix", () => {
+    const base = getEventDefinition("menu_opened")!;
+    const withProperty = (key: string): EventDefinition => ({
+      ...base,
+      properties: z.object({ [key]: prop(z.string().check(z.maxLength(10)), "A test property") }),
+    });
+    for (const key of ["engagement_time_msec", "gclid", "session_id", "session_number"]) {
+      expect(definitionProblems(withProperty(key))).toEqual([`property "${key}" is a GA4 reserved parameter name`]);
+    }
+    for (const key of ["firebase_conversion", "ga_session_id", "ga_session_number", "google_thing", "_private", "gtag.config"]) {
+      expect(definitionProblems(withProperty(key)).join()).toMatch(/reserved prefix/);
+    }
+    // Near misses are fine.
+    expect(definitionProblems(withProperty("session_length"))).toEqual([]);
+    expect(definitionProblems(withProperty("click_id"))).toEqual([]);
   });
 
   it("is the one source for /tracking/plan.json", () => {

@@ -1,4 +1,4 @@
-import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, consentEquals, parseConsent, serializeConsent, type ConsentState } from "./consent";
+import { CONSENT_COOKIE, consentCookie, consentCookieDomain, consentEquals, parseConsent, type ConsentState } from "./consent";
 import { getPageContext, track } from "./track";
 import { cookieValue } from "./cookie-value";
 
@@ -26,8 +26,8 @@ function gtag(..._args: unknown[]): void {
 export function setConsent(state: ConsentState): boolean {
   if (typeof window === "undefined" || getPageContext()?.isBot) return false;
   const previous = getConsent();
-  const secure = location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(state))}; Path=/; Max-Age=${CONSENT_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+  const urlMode = (window as { __ENV?: { urlMode?: string } }).__ENV?.urlMode;
+  document.cookie = consentCookie(state, { domain: consentCookieDomain(location.hostname, urlMode), secure: location.protocol === "https:" });
   if (previous && consentEquals(previous, state)) return false;
   gtag("consent", "update", { ...state });
   track("consent_updated", { ...state });

@@ -1,7 +1,16 @@
 // @vitest-environment happy-dom
 import { runInNewContext } from "node:vm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { allSignals, CONSENT_REQUIRED_COUNTRIES, consentDefaults, consentHeadScript, parseConsent, serializeConsent } from "./consent";
+import {
+  allSignals,
+  CONSENT_REQUIRED_COUNTRIES,
+  consentCookie,
+  consentCookieDomain,
+  consentDefaults,
+  consentHeadScript,
+  parseConsent,
+  serializeConsent,
+} from "./consent";
 import { getConsent, setConsent } from "./consent-update";
 import { createPipeline } from "./pipeline";
 import { SAMPLE_CONTEXT } from "./test-fixtures";
@@ -74,13 +83,16 @@ describe("the consent-state cookie", () => {
   });
 });
 
-/** Runs the inline head script as a browser would, with a given cookie. */
-function runHeadScript(country: string | null, cookie: string): unknown[][] {
-  const sandbox: { window: Record<string, unknown>; document: { cookie: string }; dataLayer?: unknown[] } = { window: {}, document: { cookie } };
+/** Runs the inline head script as a browser would, with a given cookie; also the attributes it set on <html>. */
+function runHead(country: string | null, cookie: string): { pushed: unknown[][]; htmlAttributes: Record<string, string> } {
+  const htmlAttributes: Record<string, string> = {};
+  const documentElement = { setAttribute: (name: string, value: string) => (htmlAttributes[name] = value) };
+  const sandbox: { window: Record<string, unknown>; document: unknown; dataLayer?: unknown[] } = { window: {}, document: { cookie, documentElement } };
   sandbox.window = sandbox as unknown as Record<string, unknown>;
   runInNewContext(consentHeadScript(country), sandbox);
-  return (sandbox.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>));
+  return { pushed: (sandbox.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)), htmlAttributes };
 }
+const runHeadScript = (country: string | null, cookie: string) => runHead(country, cookie).pushed;
 
 describe("the inline head script", () => {
   it("sets denied defaults in the EEA, with wait_for_update, as a gtag arguments push", () => {
@@ -102,6 +114,31 @@ describe("the inline head script", () => {
   it("ignores a cookie that is not ours", () => {
     expect(runHeadScript("FR", "consent-state=%E0%A4%A")).toHaveLength(1);
     expect(runHeadScript("FR", "consent-state=whatever")).toHaveLength(1);
+  });
+
+  it("marks <html> when a choice is stored (the banner's CSS hides it before the first paint), and only then", () => {
+    expect(runHead("DE", `consent-state=${encodeURIComponent(serializeConsent(denied))}`).htmlAttributes).toEqual({ "data-consent-chosen": "" });
+    expect(runHead("DE", "").htmlAttributes).toEqual({});
+    expect(runHead("DE", "consent-state=whatever").htmlAttributes).toEqual({});
+  });
+});
+
+describe("the cookie's attributes", () => {
+  it("is shared across the registrable domain of a www. site host in production, host-only otherwise", () => {
+    expect(consentCookieDomain("www.paris-experiences.example", "production")).toBe("paris-experiences.example");
+    expect(consentCookieDomain("WWW.Example.co.uk:443", "production")).toBe("example.co.uk");
+    expect(consentCookieDomain("www.paris-experiences.example", "development")).toBeNull();
+    expect(consentCookieDomain("www.paris-experiences.example", "test")).toBeNull();
+    for (const host of ["localhost", "127.0.0.1", "[::1]", "shop.example.com", "www.localhost", "example.com"]) {
+      expect(consentCookieDomain(host, "production"), host).toBeNull();
+    }
+  });
+
+  it("lasts a year, SameSite=Lax, Path=/, Secure when asked", () => {
+    expect(consentCookie(denied, { domain: "paris-experiences.example", secure: true })).toBe(
+      "consent-state=ad_storage%3Adenied%7Canalytics_storage%3Adenied%7Cad_user_data%3Adenied%7Cad_personalization%3Adenied; Path=/; Max-Age=31536000; SameSite=Lax; Domain=paris-experiences.example; Secure",
+    );
+    expect(consentCookie(granted, { domain: null, secure: false })).not.toMatch(/Domain|Secure/);
   });
 });
 

@@ -10,7 +10,10 @@ export type ConsentValue = "granted" | "denied";
 export type ConsentState = Record<ConsentSignal, ConsentValue>;
 
 export const CONSENT_COOKIE = "consent-state";
-export const CONSENT_MAX_AGE_SECONDS = 60 * 60 * 24 * 180;
+/** A choice is kept a year (issue 23), then asked again. */
+export const CONSENT_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
+/** Set on <html> by the head script when a choice is stored: the banner's CSS hides it before the first paint. */
+export const CONSENT_CHOSEN_ATTRIBUTE = "data-consent-chosen";
 /** How long tags wait for a stored choice or a consent banner before using the default. */
 export const CONSENT_WAIT_FOR_UPDATE_MS = 500;
 
@@ -65,6 +68,27 @@ export function consentDefaults(countryCode: string | null | undefined): Consent
   return allSignals(required ? "denied" : "granted");
 }
 
+/**
+ * The consent cookie's Domain: in production URL mode the site's registrable domain, so a choice made
+ * on www.name.tld holds on name.tld and its other subdomains; null (a host-only cookie) otherwise. Site
+ * hosts are www.<name>.<tld> (app/content/page-url.ts), so the registrable domain is the host without
+ * its "www." label; a host of another form (an IP, localhost, no "www.") stays host-only rather than
+ * guess where the public suffix ends (no suffix list is shipped to the browser).
+ */
+export function consentCookieDomain(host: string, urlMode: string | null | undefined): string | null {
+  if (urlMode !== "production") return null;
+  const name = host.toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
+  return /^www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(name) ? name.slice(4) : null;
+}
+
+/** The Set-Cookie / document.cookie text for a choice (the server's form post and the browser's setConsent alike). */
+export function consentCookie(state: ConsentState, options: { domain: string | null; secure: boolean }): string {
+  const parts = [`${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(state))}`, "Path=/", `Max-Age=${CONSENT_MAX_AGE_SECONDS}`, "SameSite=Lax"];
+  if (options.domain) parts.push(`Domain=${options.domain}`);
+  if (options.secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
 /** Cookie form: `ad_storage:granted|analytics_storage:denied|…`, readable by the tag manager too. */
 export function serializeConsent(state: ConsentState): string {
   return CONSENT_SIGNALS.map((signal) => `${signal}:${state[signal]}`).join("|");
@@ -95,7 +119,9 @@ export function consentEquals(a: ConsentState, b: ConsentState): boolean {
 /**
  * The inline <head> script: Consent Mode defaults for this visitor's country, then the stored
  * choice from the cookie as an `update`, both before the tag manager can load. It reads the cookie
- * in the browser so that cached HTML never carries one visitor's choice to another.
+ * in the browser so that cached HTML never carries one visitor's choice to another; with a stored
+ * choice it marks <html> so the consent banner (in the HTML for every denied-default visitor) stays
+ * hidden from the first paint (decision 017).
  */
 export function consentHeadScript(countryCode: string | null | undefined): string {
   const defaults = { ...consentDefaults(countryCode), wait_for_update: CONSENT_WAIT_FOR_UPDATE_MS };
@@ -109,6 +135,6 @@ export function consentHeadScript(countryCode: string | null | undefined): strin
     `var v;try{v=decodeURIComponent(m[1])}catch(e){return}if(v.length>200)return;`,
     `var s=${signals},u={},n=0;for(var i=0;i<s.length;i++)u[s[i]]="denied";`,
     `v.split("|").forEach(function(p){var kv=p.split(":");if(s.indexOf(kv[0])>=0&&(kv[1]==="granted"||kv[1]==="denied")){u[kv[0]]=kv[1];n++}});`,
-    `if(n)gtag("consent","update",u)})();`,
+    `if(n){gtag("consent","update",u);document.documentElement.setAttribute("${CONSENT_CHOSEN_ATTRIBUTE}","")}})();`,
   ].join("");
 }

@@ -30,6 +30,14 @@ export const GA4_RESERVED_EVENT_NAMES: ReadonlySet<string> = new Set([
   "video_start", "view_search_results",
 ]);
 
+/**
+ * Parameter names GA4 reserves (support.google.com/analytics/answer/13316687, "Reserved parameter
+ * names", the same for web and app streams): GA4 sets them itself, so an event property of that name
+ * would be refused or overwritten. Prefixed names (`firebase_conversion`, `ga_session_id`) are caught by
+ * the reserved prefixes below.
+ */
+export const GA4_RESERVED_PARAMETER_NAMES: ReadonlySet<string> = new Set(["engagement_time_msec", "gclid", "session_id", "session_number"]);
+
 /** Prefixes GA4 reserves for event and parameter names. */
 export const GA4_RESERVED_PREFIXES = ["_", "firebase_", "ga_", "google_", "gtag."] as const;
 
@@ -97,6 +105,7 @@ export function definitionProblems(definition: EventDefinition): string[] {
     if (key.length > MAX_PARAMETER_NAME_LENGTH) problems.push(`property "${key}" is longer than ${MAX_PARAMETER_NAME_LENGTH} characters`);
     const prefix = reservedPrefix(key);
     if (prefix) problems.push(`property "${key}" starts with the GA4 reserved prefix "${prefix}"`);
+    if (GA4_RESERVED_PARAMETER_NAMES.has(key)) problems.push(`property "${key}" is a GA4 reserved parameter name`);
     if ((ENVELOPE_KEYS as readonly string[]).includes(key)) problems.push(`property "${key}" collides with the data-layer envelope`);
   }
   if (!definition.description.trim()) problems.push("description is empty");

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { getEnv } from "~/env.server";
 import { CURRENCY_CODES } from "~/i18n/currencies";
 import { serializeCookie } from "~/server/cookies.server";
-import { logClientError } from "~/server/log-server-error.server";
-import { refererPath, sameOriginPath } from "~/server/return-path.server";
+import { clientError, wayBack } from "~/server/form-post.server";
+import { sameOriginPath } from "~/server/return-path.server";
 import { transportFor } from "~/server/security-headers.server";
 
 // POST /preferences/currency: the currency selector. Sets the `currency` cookie (spec §9) and goes
@@ -25,13 +25,7 @@ const CurrencyForm = z.object({
   returnTo: z.unknown().transform((value) => (value === null ? undefined : sameOriginPath(value))),
 });
 
-function clientError(request: Request, reason: string): Response {
-  logClientError(400, request.method, new URL(request.url).pathname, reason);
-  return new Response(`Bad request: ${reason}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
-}
-
 export async function action({ request }: ActionFunctionArgs) {
-  const url = new URL(request.url);
   const form = await request.formData().catch(() => null);
   if (!form) return clientError(request, "body: must be a form (application/x-www-form-urlencoded or multipart/form-data)");
   const parsed = CurrencyForm.safeParse({ currency: form.get("currency"), returnTo: form.get("returnTo") });
@@ -40,11 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return clientError(request, `${issue.path.join(".") || "form"}: ${issue.message}`);
   }
   const { currency, returnTo } = parsed.data;
-  let back = returnTo;
-  if (!back) {
-    back = refererPath(request.headers.get("referer"), url) ?? "/";
-    if (returnTo === null) logClientError(303, request.method, url.pathname, `returnTo: not a path on this site; sent back to ${back.split("?")[0]}`);
-  }
+  const back = wayBack(request, returnTo);
   const secure = transportFor(getEnv().URL_MODE).httpsOnly;
   return redirect(back, {
     status: 303,

@@ -37,6 +37,7 @@ describe("checkMethod", () => {
       expect(checkMethod(method, "/preferences/currency"), method).toMatchObject({ ok: false, status: 405, allow: "GET, HEAD, POST" });
     }
     expect(allowedMethods("/preferences/currency")).toEqual(["GET", "HEAD", "POST"]);
+    expect(allowedMethods("/consent")).toEqual(["GET", "HEAD", "POST"]);
   });
 });
 

@@ -10,13 +10,17 @@ const MAX_URL_LENGTH = 4096;
 export type GuardVerdict = { ok: true } | { ok: false; status: 400 | 403 | 405 | 413 | 414; reason: string; allow?: string };
 
 /**
- * The paths that take a POST (Remix actions), with their body limits (issue 20 §3): the only form is
- * the currency selector, a code and a way back of at most 2048 characters, percent-encoded. A POST
+ * The paths that take a POST (Remix actions), with their body limits (issue 20 §3): the currency
+ * selector and the consent banner (issue 23), each a few short fields and a way back of at most 2048
+ * characters, percent-encoded. A POST
  * anywhere else is refused here: Remix would answer it with a 405 of its own after running its
  * cross-site check, which throws (a 500) on an Origin that does not match the Host, and it logged that
  * 405 twice.
  */
-export const ACTIONS: Readonly<Record<string, { bodyLimit: number }>> = { "/preferences/currency": { bodyLimit: 8 * 1024 } };
+export const ACTIONS: Readonly<Record<string, { bodyLimit: number }>> = {
+  "/preferences/currency": { bodyLimit: 8 * 1024 },
+  "/consent": { bodyLimit: 8 * 1024 },
+};
 /** The cap on a declared body anywhere else: nothing else the storefront serves reads one. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 

@@ -50,6 +50,8 @@ const INPUTS: Input[] = [
   { input: "the CDN's currency header", header: "x-currency", variant: "GBP", changesPage: true },
   { input: "the currency cookie (the CDN copies it into X-Currency)", header: "cookie", variant: "currency=GBP", coveredBy: "x-currency", changesPage: true },
   { input: "the country header", header: COUNTRY, base: "US", variant: "FR", changesPage: true },
+  // Read in the browser (the head script hides the consent banner), so one copy serves both (decision 017).
+  { input: "a stored consent choice", header: "cookie", variant: "consent-state=ad_storage%3Adenied", alongside: { [COUNTRY]: "DE" }, changesPage: false },
   { input: "the CDN's device header: mobile", header: "x-device", base: "desktop", variant: "mobile", changesPage: true },
   { input: "the CDN's device header: bot", header: "x-device", base: "desktop", variant: "bot", changesPage: true },
   // Behind a CDN that computes the device, the raw signals no longer decide the copy.

@@ -2,7 +2,13 @@ import { test as base, expect } from "@playwright/test";
 import { recordMachineTransitions } from "./machine-coverage";
 
 // Every browser test fails on a console error or an uncaught page error (STYLE: tests).
+// Every test's visitor is in the US unless it says otherwise (test.use({ extraHTTPHeaders }) or
+// page.setExtraHTTPHeaders): there the consent default is granted, so the consent banner (a bottom bar
+// for denied-default visitors without a stored choice) does not cover what other tests tap.
+// tests/e2e/consent.spec.ts opts out.
 export const test = base.extend<{ consoleErrors: string[]; machineCoverage: void }>({
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, use) => use({ "cloudfront-viewer-country": "US" }),
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -422,6 +422,68 @@ export const behaviourEvents = [
     },
   }),
 
+  // Consent banner (issue 23): machines/consent-banner.machine.ts. Only the saved choice is pushed, and
+  // after the Consent Mode update and consent_updated: nothing of the banner reaches the data layer
+  // before the visitor has chosen (the banner's own facts stay in the live panel).
+  defineEvent({
+    name: "consent_banner_shown",
+    description:
+      "The consent banner appeared: the visitor's Consent Mode default is denied (EEA, GB, CH or an unknown country) and no choice is stored. Data layer: off, it precedes the visitor's choice.",
+    category: "ui_state",
+    owner: "privacy",
+    version: V1,
+    properties: () => z.object({ country_known: prop(z.boolean(), "false when the CDN sent no usable country, which is denied by default too") }),
+    dataLayer: "off",
+    examples: { valid: [{ country_known: true }, { country_known: false }], invalid: [{ country_known: "DE" }, {}] },
+  }),
+  defineEvent({
+    name: "consent_choices_opened",
+    description: "The visitor opened the consent choices (analytics, advertising): from the banner's Choose, or the footer's Cookie settings. Data layer: off.",
+    category: "interaction",
+    owner: "privacy",
+    version: V1,
+    properties: () => z.object({ opened_from: prop(z.enum(["banner", "footer_link"]), "The banner's Choose button or the footer's Cookie settings link") }),
+    dataLayer: "off",
+    examples: { valid: [{ opened_from: "banner" }, { opened_from: "footer_link" }], invalid: [{ opened_from: "header" }] },
+  }),
+  defineEvent({
+    name: "consent_choices_closed",
+    description: "The visitor closed the consent choices without saving (Back, or Escape); the banner returns if no choice is stored yet. Data layer: off.",
+    category: "interaction",
+    owner: "privacy",
+    version: V1,
+    properties: () =>
+      z.object({
+        reason: prop(z.enum(["back", "escape"]), "The Back button or the Escape key"),
+        banner_returned: prop(z.boolean(), "true when no choice is stored, so the banner shows again"),
+      }),
+    dataLayer: "off",
+    examples: { valid: [{ reason: "back", banner_returned: true }], invalid: [{ reason: "swipe", banner_returned: true }, { reason: "escape" }] },
+  }),
+  defineEvent({
+    name: "consent_choice_saved",
+    description:
+      "The visitor saved a consent choice in the banner or the choices (Accept all, Reject all, or a mix). Pushed after the Consent Mode update and consent_updated, which carry the signals. Data layer: push.",
+    category: "interaction",
+    owner: "privacy",
+    version: V1,
+    properties: () =>
+      z.object({
+        choice: prop(z.enum(["accept_all", "reject_all", "custom"]), "Which button saved it: Accept all, Reject all, or Save (a mix chosen in the choices)"),
+        saved_from: prop(z.enum(["banner", "choices"]), "The banner's first row or the opened choices"),
+        analytics: prop(z.enum(["granted", "denied"]), "analytics_storage as saved"),
+        advertising: prop(z.enum(["granted", "denied"]), "ad_storage, ad_user_data and ad_personalization as saved"),
+      }),
+    dataLayer: "push",
+    examples: {
+      valid: [
+        { choice: "reject_all", saved_from: "banner", analytics: "denied", advertising: "denied" },
+        { choice: "custom", saved_from: "choices", analytics: "granted", advertising: "denied" },
+      ],
+      invalid: [{ choice: "maybe", saved_from: "banner", analytics: "denied", advertising: "denied" }, { choice: "accept_all" }],
+    },
+  }),
+
   // Components (no machine of their own)
   defineEvent({
     name: "quick_link_opened",

@@ -2,6 +2,7 @@ import type { ResolvedFooter } from "~/content/resolve-shell";
 import { styled } from "../../../tokens/stitches.config";
 import { track } from "../../../tracking/track";
 import { CallUsButton } from "../behaviour/CallUs";
+import { CookieSettingsLink } from "../behaviour/consent-banner-slot";
 import { VerificationBadgeLink } from "../behaviour/VerificationBadge";
 import { useT } from "../page-providers";
 
@@ -122,6 +123,7 @@ export function Footer({ footer, siteName, callUsSlot, badgeSlot }: FooterProps)
       </Inner>
       <Bottom>
         <span>{footer.copyright}</span>
+        <CookieSettingsLink />
         {footer.verificationBadge
           ? (badgeSlot ?? (
               <Badge as={VerificationBadgeLink} href={footer.verificationBadge.verifyUrl} label={t("verifiedRetailer")}>
