@@ -5,6 +5,9 @@ import { getCssText, reset as resetStitches } from "../tokens/stitches.config";
 import { ConsentBannerMarkup } from "~/components/behaviour/ConsentBannerMarkup";
 import { CONSENT_SLOT_ID } from "~/components/behaviour/consent-banner-ids";
 import { NonceContext } from "~/components/nonce";
+import { SiteDirectory } from "~/components/page/SiteDirectory";
+import { SITE_DIRECTORY_SLOT_ID } from "~/components/page/SiteDirectorySlot";
+import type { DirectoryData } from "~/page/page-data";
 import type { UiStrings } from "~/i18n/ui-strings";
 import { pagePath } from "~/page/page-query";
 import { consentDefaults, consentHeadScript } from "../tracking/consent";
@@ -43,6 +46,15 @@ function consentBannerHtml(request: Request, remixContext: EntryContext): string
   );
 }
 
+// The site directory's markup (development URL mode), server-only like the banner: written into its slot.
+const SITE_DIRECTORY_PLACEHOLDER = `<div id="${SITE_DIRECTORY_SLOT_ID}"></div>`;
+
+function siteDirectoryHtml(remixContext: EntryContext): string {
+  const loaderData = remixContext.staticHandlerContext.loaderData as Record<string, unknown>;
+  const directory = Object.values(loaderData).find((data) => (data as { kind?: unknown } | null)?.kind === "directory") as DirectoryData | undefined;
+  return directory ? renderToString(<SiteDirectory data={directory} />) : "";
+}
+
 function consentDefaultsScript(remixContext: EntryContext): string {
   const root = remixContext.staticHandlerContext.loaderData.root as { tracking?: { countryCode: string | null } } | undefined;
   return consentHeadScript(root?.tracking?.countryCode ?? null);
@@ -67,10 +79,12 @@ export default function handleRequest(
   );
   // Before the CSS is collected: the banner's rules are in the page's stylesheet with the rest.
   const banner = consentBannerHtml(request, remixContext);
+  const directory = siteDirectoryHtml(remixContext);
   const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
   const html = markup
     .replace(CONSENT_DEFAULTS_PLACEHOLDER, () => `data-consent-defaults="">${consentDefaultsScript(remixContext)}</script>`)
-    .replace(CONSENT_SLOT_PLACEHOLDER, `<div id="${CONSENT_SLOT_ID}">${banner}</div>`)
+    .replace(CONSENT_SLOT_PLACEHOLDER, () => `<div id="${CONSENT_SLOT_ID}">${banner}</div>`)
+    .replace(SITE_DIRECTORY_PLACEHOLDER, () => `<div id="${SITE_DIRECTORY_SLOT_ID}">${directory}</div>`)
     .replace(FONT_FACES_PLACEHOLDER, `<style id="font-faces"${nonceAttr}>${FONT_FACE_CSS}</style>`)
     .replace(STITCHES_PLACEHOLDER, `<style id="stitches"${nonceAttr}>${withEveryStitchesGroup(getCssText())}</style>`);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

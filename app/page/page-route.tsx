@@ -3,7 +3,7 @@ import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/r
 import { CommerceProvider } from "~/components/commerce/commerce-context";
 import { NotFound } from "~/components/page/NotFound";
 import { PageBody } from "~/components/page/PageBody";
-import { SiteDirectory } from "~/components/page/SiteDirectory";
+import { SiteDirectorySlot } from "~/components/page/SiteDirectorySlot";
 import { LanguageProvider } from "~/components/page-providers";
 import { PageShell } from "~/components/shell/PageShell";
 import { loadPageResponse } from "./load-page.server";
@@ -56,7 +56,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
 
 export function PageRoute() {
   const data = useLoaderData<typeof loader>() as unknown as PageData | DirectoryData;
-  if (data.kind === "directory") return <SiteDirectory data={data} />;
+  if (data.kind === "directory") return <SiteDirectorySlot />;
   return (
     <PageShell shell={data.shell} context={data.context}>
       <CommerceProvider value={data.commerce}>
