@@ -13,7 +13,7 @@ const DATA_SIDE = ["app/cache", "app/prices", "app/content", "app/i18n", "app/bo
 /** @typedef {{ target: string | string[]; from: string | string[]; except?: string[]; message: string }} Zone */
 
 /** @type {Record<string, Zone>} */
-export const ZONES = {
+const ZONES = {
   appIsTheTop: {
     target: BELOW_APP,
     from: "app",

@@ -4,7 +4,7 @@ import { designTokens, mediaQueries } from "./design-tokens";
 // The Stitches config is built from the tokens: theme scales, media queries, utilities. Every token
 // group is a scale, so every cssVar() answer (token-lookup.ts) is a variable the page defines;
 // breakpoints too, though media queries cannot read variables.
-export const { styled, css, globalCss, keyframes, getCssText, reset, theme, config } = createStitches({
+const stitches = createStitches({
   theme: {
     breakpoints: designTokens.breakpoints,
     colors: designTokens.colors,
@@ -49,4 +49,5 @@ export const { styled, css, globalCss, keyframes, getCssText, reset, theme, conf
   },
 });
 
-export type CSS = StitchesCSS<typeof config>;
+export const { styled, css, globalCss, keyframes, getCssText, reset } = stitches;
+export type CSS = StitchesCSS<typeof stitches.config>;

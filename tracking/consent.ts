@@ -5,17 +5,17 @@
 // main client bundle.
 
 export const CONSENT_SIGNALS = ["ad_storage", "analytics_storage", "ad_user_data", "ad_personalization"] as const;
-export type ConsentSignal = (typeof CONSENT_SIGNALS)[number];
+type ConsentSignal = (typeof CONSENT_SIGNALS)[number];
 export type ConsentValue = "granted" | "denied";
 export type ConsentState = Record<ConsentSignal, ConsentValue>;
 
 export const CONSENT_COOKIE = "consent-state";
 /** A choice is kept a year (issue 23), then asked again. */
-export const CONSENT_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
+const CONSENT_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
 /** Set on <html> by the head script when a choice is stored: the banner's CSS hides it before the first paint. */
 export const CONSENT_CHOSEN_ATTRIBUTE = "data-consent-chosen";
 /** How long tags wait for a stored choice or a consent banner before using the default. */
-export const CONSENT_WAIT_FOR_UPDATE_MS = 500;
+const CONSENT_WAIT_FOR_UPDATE_MS = 500;
 
 /**
  * spec §9 lists AT, BE, BG, HR, CY, CZ, DK, EE, FI, FR, DE, GR, HU, IE, IT, LV, LT, LU, MT, NL, PL,

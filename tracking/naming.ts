@@ -6,9 +6,9 @@ import type { EventDefinition } from "./define-event";
 // GA4 silently drops what breaks them, so the catalogue test checks every definition against them.
 
 /** Our names are stricter than GA4's: lower snake_case, starting with a letter. */
-export const EVENT_NAME_PATTERN = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
-export const MAX_EVENT_NAME_LENGTH = 40;
-export const MAX_PARAMETER_NAME_LENGTH = 40;
+const EVENT_NAME_PATTERN = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+const MAX_EVENT_NAME_LENGTH = 40;
+const MAX_PARAMETER_NAME_LENGTH = 40;
 export const MAX_PARAMETERS = 25;
 export const MAX_STRING_VALUE_LENGTH = 100;
 
@@ -17,7 +17,7 @@ export const MAX_STRING_VALUE_LENGTH = 100;
  * be merged with, or dropped in favour of, Google's own.
  */
 // prettier-ignore
-export const GA4_RESERVED_EVENT_NAMES: ReadonlySet<string> = new Set([
+const GA4_RESERVED_EVENT_NAMES: ReadonlySet<string> = new Set([
   "ad_activeview", "ad_click", "ad_exposure", "ad_impression", "ad_query", "ad_reward", "adunit_exposure",
   "app_background", "app_clear_data", "app_exception", "app_remove", "app_store_refund",
   "app_store_subscription_cancel", "app_store_subscription_convert", "app_store_subscription_renew",
@@ -36,13 +36,13 @@ export const GA4_RESERVED_EVENT_NAMES: ReadonlySet<string> = new Set([
  * would be refused or overwritten. Prefixed names (`firebase_conversion`, `ga_session_id`) are caught by
  * the reserved prefixes below.
  */
-export const GA4_RESERVED_PARAMETER_NAMES: ReadonlySet<string> = new Set(["engagement_time_msec", "gclid", "session_id", "session_number"]);
+const GA4_RESERVED_PARAMETER_NAMES: ReadonlySet<string> = new Set(["engagement_time_msec", "gclid", "session_id", "session_number"]);
 
 /** Prefixes GA4 reserves for event and parameter names. */
-export const GA4_RESERVED_PREFIXES = ["_", "firebase_", "ga_", "google_", "gtag."] as const;
+const GA4_RESERVED_PREFIXES = ["_", "firebase_", "ga_", "google_", "gtag."] as const;
 
 /** Keys the data-layer entry itself uses; an event property of that name would be overwritten. */
-export const ENVELOPE_KEYS = ["event", "page", "attribution"] as const;
+const ENVELOPE_KEYS = ["event", "page", "attribution"] as const;
 
 function reservedPrefix(name: string): string | undefined {
   return GA4_RESERVED_PREFIXES.find((prefix) => name.startsWith(prefix));

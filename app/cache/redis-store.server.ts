@@ -16,9 +16,9 @@ import { CacheUnavailableError, type CacheLock, type CacheStore, type Expiring }
 /** Bump when the shape of a stored entry changes: old entries are then simply never read. */
 export const REDIS_KEY_PREFIX = "storefront:v1:";
 /** Longest wait between two reconnection attempts. */
-export const RECONNECT_MAX_DELAY_MS = 2_000;
+const RECONNECT_MAX_DELAY_MS = 2_000;
 /** After a command timed out, Redis is left alone this long (the in-process cache answers meanwhile). */
-export const SLOW_PAUSE_MS = 1_000;
+const SLOW_PAUSE_MS = 1_000;
 
 /** The URL with its password replaced, for logs: a CACHE_URL may carry the Redis password. */
 export function redactUrl(url: string): string {
@@ -32,7 +32,7 @@ export function redactUrl(url: string): string {
 }
 
 /** Exponential back-off, capped, with jitter so a fleet does not reconnect in step. */
-export function reconnectDelay(retries: number): number {
+function reconnectDelay(retries: number): number {
   return Math.min(50 * 2 ** Math.min(retries, 10), RECONNECT_MAX_DELAY_MS) + Math.floor(Math.random() * 100);
 }
 
@@ -151,12 +151,12 @@ function safePassword(url: string): string {
 const RELEASE_SCRIPT = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
 
 /** The stored form: JSON of the entry. */
-export function encodeEntry(entry: Expiring): string {
+function encodeEntry(entry: Expiring): string {
   return JSON.stringify(entry);
 }
 
 /** The entry back, or undefined when the text is not JSON, not the schema's shape, or expired. */
-export function decodeEntry<E extends Expiring>(text: string, schema: z.ZodType<E>, now: number): E | undefined {
+function decodeEntry<E extends Expiring>(text: string, schema: z.ZodType<E>, now: number): E | undefined {
   let json: unknown;
   try {
     json = JSON.parse(text);

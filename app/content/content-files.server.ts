@@ -17,7 +17,7 @@ export type ReadResult<T> = { ok: true; value: T } | { ok: false; issues: string
 export const relativeFile = (file: string) => path.relative(process.cwd(), file) || file;
 
 /** Why an entry could not be read, in words an editor can act on. */
-export function unreadable(error: unknown): string {
+function unreadable(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "ENOENT") return "(link): its target is missing; skipped";
   if (code === "ELOOP") return "(link): a symlink loop; skipped";

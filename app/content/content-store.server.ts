@@ -35,7 +35,7 @@ export interface LoadedPage {
 }
 
 /** The "content" strategy: fresh for a second, then revalidated; stale only while the file is invalid. */
-export const CONTENT_STRATEGY = { freshMs: 1000 } as const;
+const CONTENT_STRATEGY = { freshMs: 1000 } as const;
 
 export interface ContentStoreOptions {
   freshMs?: number;
@@ -47,7 +47,7 @@ export interface ContentStoreOptions {
   log?: (line: string) => void;
 }
 
-export interface SiteSummary {
+interface SiteSummary {
   host: string;
   site: Site | undefined;
 }

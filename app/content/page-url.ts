@@ -14,7 +14,7 @@ export const URL_MODES = ["development", "test", "production"] as const;
 /** Site hosts are three labels (www.name.tld) unless the registry knows a longer one. */
 const DEFAULT_HOST_LABELS = 3;
 
-export const UID_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
+const UID_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
 export const MAX_UID_LENGTH = 256;
 
 const NO_HOSTS: ReadonlySet<string> = new Set();

@@ -45,7 +45,7 @@ export function notFoundCacheControl(currencySource: CurrencySource | null): str
   return currencySource === "cookie" ? "private, max-age=0, must-revalidate" : `public, max-age=0, s-maxage=${NOT_FOUND_SHARED_SECONDS}`;
 }
 
-export const NOT_FOUND_SHARED_SECONDS = 5;
+const NOT_FOUND_SHARED_SECONDS = 5;
 
 const headerCase = (name: string) => name.toLowerCase().replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => `${dash}${c.toUpperCase()}`);
 

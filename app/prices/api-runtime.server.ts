@@ -20,7 +20,7 @@ export function setSandboxHosts(hosts: ApiHosts | null): void {
   sandboxHosts = hosts;
 }
 
-export function configuredHosts(env: Env): ApiHosts | null {
+function configuredHosts(env: Env): ApiHosts | null {
   if (env.API_BASE_URL) return { baseUrl: env.API_BASE_URL, secondaryUrl: env.API_SECONDARY_URL ?? env.API_BASE_URL };
   return sandboxHosts;
 }

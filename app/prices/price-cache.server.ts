@@ -35,7 +35,7 @@ export const PriceEntrySchema: z.ZodType<PriceEntry> = z
   .refine((entry) => entry.value !== undefined, { path: ["value"], message: "is missing" }) as z.ZodType<PriceEntry>;
 
 /** How often a caller that lost the lock looks for the winner's answer. */
-export const LOCK_POLL_MS = 25;
+const LOCK_POLL_MS = 25;
 
 export interface PriceCacheOptions {
   /** Where entries live; an in-process LRU of `maxEntries` when left out. */

@@ -127,7 +127,7 @@ export async function loadTourGroupPrice(deps: LoaderDeps, id: number, locale: L
   return price(body?.tourGroups[0]?.listingPrice?.finalPrice, locale.currency);
 }
 
-export function toExperience(t: TourGroupPayload, currency: string): Experience {
+function toExperience(t: TourGroupPayload, currency: string): Experience {
   const rated = t.reviewsSummary && t.reviewsSummary.ratingsCount > 0;
   return {
     id: t.id,

@@ -17,12 +17,12 @@ export type GuardVerdict = { ok: true } | { ok: false; status: 400 | 403 | 405 |
  * cross-site check, which throws (a 500) on an Origin that does not match the Host, and it logged that
  * 405 twice.
  */
-export const ACTIONS: Readonly<Record<string, { bodyLimit: number }>> = {
+const ACTIONS: Readonly<Record<string, { bodyLimit: number }>> = {
   "/preferences/currency": { bodyLimit: 8 * 1024 },
   "/consent": { bodyLimit: 8 * 1024 },
 };
 /** The cap on a declared body anywhere else: nothing else the storefront serves reads one. */
-export const BODY_LIMIT_BYTES = 64 * 1024;
+const BODY_LIMIT_BYTES = 64 * 1024;
 
 export function bodyLimitFor(pathname: string): number {
   return ACTIONS[pathname]?.bodyLimit ?? BODY_LIMIT_BYTES;

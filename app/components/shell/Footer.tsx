@@ -43,7 +43,7 @@ const Bottom = styled("div", {
   alignItems: "center",
 });
 
-export const FooterButton = styled("button", {
+const FooterButton = styled("button", {
   display: "inline-flex",
   alignItems: "center",
   gap: "$8",
