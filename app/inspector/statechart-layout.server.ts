@@ -144,9 +144,18 @@ function selfLoop({ x, y, height }: ChartState): string {
 
 type Layout = (graph: ElkNode) => Promise<ElkNode>;
 
+/** Wider than this, a chart is also laid out left to right, and the narrower of the two is kept. */
+const COLUMN_WIDTH = 770;
+
 export async function layoutChart(machine: AnyStateMachine, layout: Layout): Promise<Chart> {
   const { elk, states, transitions, markers } = build(machine);
-  const laidOut = await layout(elk);
+  let laidOut = await layout(structuredClone(elk));
+  // Top to bottom reads best, but parallel arrows between the same states put their labels side by
+  // side; a machine with many of them (the consent banner) is narrower with its layers left to right.
+  if ((laidOut.width ?? 0) > COLUMN_WIDTH) {
+    const across = await layout({ ...structuredClone(elk), layoutOptions: { ...elk.layoutOptions, "elk.direction": "RIGHT" } });
+    if ((across.width ?? Infinity) < (laidOut.width ?? 0)) laidOut = across;
+  }
   const shapes = new Map<string, ElkNode>();
   const collect = (node: ElkNode) => {
     shapes.set(node.id, node);

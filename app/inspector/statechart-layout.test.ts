@@ -31,10 +31,11 @@ function nearOutline(point: { x: number; y: number }, box: ChartState): boolean 
 const points = (d: string) => [...d.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]) }));
 
 describe("statechart layout", () => {
-  // The chart column is about 770 px wide at 1280 px; machines-inspector.spec.ts checks the drawn scale.
-  it("lays out every machine of the catalogue within 800 px, so it reads at (nearly) full size at 1280 px", () => {
+  // The chart column is about 770 px wide at 1280 px and a wider chart is scaled to fit it;
+  // machines-inspector.spec.ts checks that each is drawn at 0.8 of full size or more.
+  it("lays out every machine of the catalogue within 960 px, so it reads at 0.8 of full size or more at 1280 px", () => {
     expect(charts.map((c) => c.machineId)).toEqual(ALL_MACHINES.map((m) => m.machine.id));
-    for (const chart of charts) expect(chart.width, chart.machineId).toBeLessThanOrEqual(800);
+    for (const chart of charts) expect(chart.width, chart.machineId).toBeLessThanOrEqual(960);
   });
 
   it("nests every state box inside its parent's, regions spanning their parallel state", () => {
