@@ -1,25 +1,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import path from "node:path";
 import { expect, test } from "./fixtures";
 import { makePricesContent, LTT_PRICES_UID, PARIS_PRICES_UID } from "../unit/prices-fixtures";
+import { freePort } from "../setup/free-port";
 
 // Issue 6 in the browser: prices and cards on a page, switching currency in the header, booking links,
 // and a page whose API fails. Each describe starts its own production server (with the embedded
 // sandbox API) on a free port, over a content copy with a prices test page.
 
 test.describe.configure({ mode: "serial" });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Storefront {
   origin: string;

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "../setup/free-port";
 
 // A production server of its own for a describe block (build/index.js, as Playwright's web server),
 // whose stdout and stderr the test reads: the HTTP hardening tests count log lines per request and
@@ -17,17 +17,6 @@ export interface StorefrontServer {
   /** Lines logged from `from` on, once no new line has come for `quietMs`. */
   logsSince: (from: number, quietMs?: number) => Promise<string[]>;
   stop: () => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startStorefront(env: Record<string, string> = {}): Promise<StorefrontServer> {

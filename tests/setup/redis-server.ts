@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port";
 
 // A real redis-server (Debian's package) for the shared-cache tests: on a free loopback port, in a
 // temporary folder, with persistence off, stopped and started again at will (an outage mid-test), and
@@ -30,17 +30,6 @@ function redisServerBinary(): string {
     );
   }
   return binary;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startRedisServer(options: { password?: string } = {}): Promise<RedisServer> {
