@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { E2E_PORT, expect, PARIS, test } from "./fixtures";
 
 // Issue 23 §1: the consent banner, as a visitor meets it. Opts out of the fixtures' US visitor: each
@@ -160,6 +162,49 @@ test.describe("a visitor in Germany without a stored choice", () => {
     // Not modal: the header's menu still opens with the banner up.
     await page.getByRole("button", { name: "Menu" }).click();
     await expect(page.getByRole("navigation", { name: "Menu" })).toBeVisible();
+  });
+
+  test("on a slow network the bar is not painted until it has arrived whole, so it never grows upwards", async ({ page }) => {
+    // A proxy that sends the page up to the banner's title, holds the rest until told, and passes
+    // everything else through: what a phone meets when the document comes in several packets.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const proxy = createServer(async (req, res) => {
+      const upstream = await fetch(`http://127.0.0.1:${E2E_PORT}${req.url}`, { headers: { "user-agent": DESKTOP_UA, [COUNTRY]: "DE" } });
+      const body = Buffer.from(await upstream.arrayBuffer());
+      res.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "application/octet-stream" });
+      const cut = req.url === EIFFEL ? body.indexOf("</h2>", body.indexOf("data-consent-banner")) : -1;
+      if (cut < 0) return void res.end(body);
+      res.write(body.subarray(0, cut));
+      await held;
+      res.end(body.subarray(cut));
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    try {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { __shifts: number[] }).__shifts = shifts;
+        new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value))).observe({
+          type: "layout-shift",
+          buffered: true,
+        });
+      });
+      await page.goto(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}${EIFFEL}`, { waitUntil: "commit" });
+      const bar = page.locator("[data-consent-banner]");
+      await expect(bar.locator("h2")).toHaveText("Your privacy choices");
+      // The browser has painted what it has: the bar with its title alone stays hidden.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await bar.evaluate((el) => el.checkVisibility())).toBe(false);
+      release();
+      await expect(banner(page)).toBeVisible();
+      await expect(banner(page).getByRole("button", { name: "Reject all" })).toBeVisible();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0))).toBe(0);
+    } finally {
+      release();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 
   for (const viewport of [
