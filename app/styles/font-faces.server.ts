@@ -1,14 +1,19 @@
 // Fonts are served from public/fonts (offline by default). unicode-range lets the browser fetch only
 // the subsets a page's text needs: latin for most, latin-ext for pl/ro/tr, cyrillic for ru.
+// The ranges are Fontsource's, made disjoint: latin-ext leaves out what latin has (ı, Œ, œ, †, and
+// three combining marks). With font-display: optional a latin face that missed its moment counts as
+// failed, and the browser then looks for œ in the next face that lists it: "Sacré-Cœur" fetched the
+// 85 KB latin-ext file on most first visits to the Paris city page.
 const LATIN =
   "U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD";
 const LATIN_EXT =
-  "U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF";
+  "U+0100-0130,U+0132-0151,U+0154-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF";
 const CYRILLIC = "U+0301,U+0400-045F,U+0490-0491,U+04B0-04B1,U+2116";
 
-// swap, not optional: see decision 006 for why optional was tried and not kept.
+// optional, not swap: a face that is not there for the first layout is not swapped in later, so text
+// never re-wraps under a visitor's eyes (decision 006).
 const face = (family: string, file: string, range: string) =>
-  `@font-face{font-family:'${family}';font-style:normal;font-display:swap;font-weight:300 700;src:url(/fonts/${file}) format('woff2');unicode-range:${range}}`;
+  `@font-face{font-family:'${family}';font-style:normal;font-display:optional;font-weight:300 700;src:url(/fonts/${file}) format('woff2');unicode-range:${range}}`;
 
 /**
  * Metric-matched fallbacks (the next/font and capsize approach): a local Arial, or a metric-compatible
@@ -58,10 +63,6 @@ const FALLBACK_FACE_CSS = [
  * entry.server (server-only: the browser never needs them as JavaScript). Not through Stitches: its
  * client runtime re-inserts global rules on hydration, and re-declared faces make the browser swap fonts
  * again (a layout shift measured at 0.06 CLS on mobile).
- *
- * Latin comes last in each family. Where ranges overlap (œ, Œ and three combining marks are in both
- * latin and latin-ext), the browser tries the face declared last first (CSS Fonts 4, §4.5): with latin
- * declared first, "Sacré-Cœur" on the Paris city page fetched the 85 KB latin-ext file as well.
  */
 export const FONT_FACE_CSS =
   [

@@ -1,17 +1,28 @@
 import { BENCH_PAGES } from "../bench/pages";
 import { expect, test } from "./fixtures";
 
-// The first frame is painted in the fallback faces (the webfont preloads sit in <body>, so they do not
-// block rendering), and the webfonts swap in a moment later. The fallback faces in
-// app/styles/font-faces.server.ts are scaled to the webfonts' metrics, so a first page (fallback faces)
-// and the next (webfonts) set the first screen alike. Without them (system-ui here is DejaVu Sans) the hero text re-wrapped and the
-// blocks below it jumped 27-37 px on four of the six page types.
+// A visitor's first page is painted in the fallback faces (the webfont preloads sit in <body>, so they do
+// not block rendering) and stays in them: the webfonts are font-display: optional, so they are never
+// swapped in under the visitor's eyes (decision 006). The visitor's next pages, with the files cached,
+// are set in the webfonts from the first frame. The fallback faces in app/styles/font-faces.server.ts
+// are scaled to the webfonts' metrics, so a first page and the next set the first screen alike. Without
+// them (system-ui here is DejaVu Sans) the hero text re-wrapped and the blocks below it jumped 27-37 px
+// on four of the six page types.
 
 const PHONE = { width: 412, height: 823 };
 
-/** Document top of the first screen's headings, blocks and paragraphs, once fonts have settled. */
-async function firstScreenTops(page: import("@playwright/test").Page, path: string) {
+/** A visitor's second view of `path`: the webfonts are cached, so the page is set in them from the start. */
+async function visitAgain(page: import("@playwright/test").Page, path: string) {
   await page.goto(path);
+  await page.evaluate(() => document.fonts.ready);
+  await page.goto(path);
+  await page.evaluate(() => document.fonts.ready);
+}
+
+/** Document top of the first screen's headings, blocks and paragraphs, once fonts have settled. */
+async function firstScreenTops(page: import("@playwright/test").Page, path: string, visit: "first" | "again") {
+  if (visit === "again") await visitAgain(page, path);
+  else await page.goto(path);
   await page.evaluate(() => document.fonts.ready);
   return page.evaluate((height) => {
     const tops = [...document.querySelectorAll("main h1, main h2, main section, main p")]
@@ -25,13 +36,13 @@ async function firstScreenTops(page: import("@playwright/test").Page, path: stri
 for (const { type, path } of BENCH_PAGES) {
   test(`${type} page: the fallback fonts set the first screen where the webfonts do`, async ({ browser }) => {
     const webfonts = await browser.newPage({ viewport: PHONE });
-    const withWebfonts = await firstScreenTops(webfonts, path);
+    const withWebfonts = await firstScreenTops(webfonts, path, "again");
     await webfonts.close();
 
-    // Webfonts that never arrive leave the page in its fallback faces for good.
+    // Webfonts that never arrive leave the page in its fallback faces, as a first visit on a slow network.
     const fallback = await browser.newPage({ viewport: PHONE });
     await fallback.route("**/fonts/*.woff2", (route) => route.abort());
-    const withFallback = await firstScreenTops(fallback, path);
+    const withFallback = await firstScreenTops(fallback, path, "first");
     await fallback.close();
 
     expect(withWebfonts.loaded).toContain("Inter");
@@ -64,7 +75,7 @@ test("a page in latin script fetches only the latin font files it preloads", asy
 for (const { type, path } of BENCH_PAGES) {
   test(`${type} page: every glyph on a phone's screen comes from the page's own fonts`, async ({ browser }) => {
     const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
-    await page.goto(path);
+    await visitAgain(page, path);
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     await page.evaluate(() => document.fonts.ready);
     // Elements with text of their own; hidden ones (the desktop currency list) are not laid out.
@@ -97,3 +108,34 @@ for (const { type, path } of BENCH_PAGES) {
     expect(system, "text drawn in a system font").toEqual([]);
   });
 }
+
+// What font-display: optional is for. A phone visitor who jumped to the guide's overview while the
+// webfonts were still on their way saw its paragraph re-wrap by a line when they arrived (0.21 of layout
+// shift in bench:field). A first visit now keeps its fallback faces until the visitor's next page.
+test("a first visit whose webfonts arrive late is not re-set when they come: nothing the visitor reads moves", async ({ browser }) => {
+  const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+  let fontsDone = 0;
+  await page.route("**/fonts/*.woff2", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  page.on("requestfinished", (request) => void (request.url().includes("/fonts/") && fontsDone++));
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value))).observe({
+      type: "layout-shift",
+      buffered: true,
+    });
+  });
+  const guide = BENCH_PAGES.find((p) => p.type === "guide")!.path;
+  await page.goto(guide, { waitUntil: "domcontentloaded" });
+  const overview = page.locator("#overview");
+  await overview.evaluate((section) => section.scrollIntoView());
+  const before = await overview.evaluate((section) => section.getBoundingClientRect().height);
+  await expect.poll(() => fontsDone, { timeout: 10_000 }).toBe(2);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  expect(await overview.evaluate((section) => section.getBoundingClientRect().height)).toBe(before);
+  expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.filter((value) => value > 0))).toEqual([]);
+  await page.close();
+});
