@@ -3,9 +3,9 @@ import { BENCH_PAGES } from "../bench/pages";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../setup/chromium";
 import { E2E_PORT, expect, test } from "./fixtures";
 
-// On a phone, experience lists, their cards and the footer are `content-visibility: auto`: the browser lays
+// On a phone, experience lists and their cards are `content-visibility: auto`: the browser lays
 // them out, styles and paints them only when they come near the screen, which takes most of a city page out
-// of the first layout and out of the relayout when the webfonts swap in. What a visitor must still get:
+// of the first layout. What a visitor must still get:
 // everything on the screen drawn, everything further down drawn as it scrolls in, without jumps, and every
 // card in the accessibility tree that a screen reader reads.
 
@@ -28,17 +28,11 @@ test("city page on a phone: cards two screens down are rendered only when the vi
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await expect(page.locator("#popular article")).toHaveCount(7);
 
-  // At load, cards two screens down are not drawn (nor the footer)...
+  // At load, cards two screens down are not drawn...
   const atLoad = await cardStates(page);
   const farBelow = atLoad.filter((card) => card.top > 2 * PHONE.height);
   expect(farBelow.length).toBeGreaterThanOrEqual(4);
   expect(farBelow.map((card) => card.rendered)).toEqual(farBelow.map(() => false));
-  expect(
-    await page
-      .locator("footer a")
-      .first()
-      .evaluate((link) => link.checkVisibility({ contentVisibilityAuto: true })),
-  ).toBe(false);
 
   // ...and the last one is drawn as soon as 10 px of it scroll onto the screen.
   await page.evaluate(() => {
@@ -49,7 +43,7 @@ test("city page on a phone: cards two screens down are rendered only when the vi
   await page.close();
 });
 
-test("with a screen reader on, the cards and the footer not yet drawn are in the accessibility tree", async () => {
+test("with a screen reader on, the cards not yet drawn are in the accessibility tree", async () => {
   // Assistive technology puts Chromium into accessibility mode for the whole browser; the flag does the same.
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, "--force-renderer-accessibility"] });
   try {
@@ -94,7 +88,7 @@ for (const { type, path } of BENCH_PAGES) {
           return { box: `${box.tagName.toLowerCase()}${box.id ? "#" + box.id : ""}`, placeholder: height, overflow: Math.round(contentBottom - bottom) };
         }),
     );
-    // The theatre page is short: its footer is drawn at load.
+    // The theatre page is short: its lists are drawn at load.
     if (type !== "theatre") expect(skipped.length, "something below the screen is skipped").toBeGreaterThan(0);
     expect(skipped.filter((box) => box.overflow > 0)).toEqual([]);
 
@@ -110,3 +104,21 @@ for (const { type, path } of BENCH_PAGES) {
     await page.close();
   });
 }
+
+// The footer is the last thing on the page, so a placeholder taller than it (as above, so nothing
+// overflows) made the page shorter the moment it was drawn: a visitor at the bottom was pulled up, and
+// the footer's Call us moved 23 px down under a thumb aimed at it (two lost taps in bench:field). So the
+// footer is never skipped, and a visitor who goes straight to it finds it where it was.
+test("show page on a phone: a visitor who goes straight to the footer's Call us at load finds it where it stays", async ({ browser }) => {
+  const page = await browser.newPage({ viewport: PHONE, screen: PHONE, isMobile: true, hasTouch: true });
+  await page.goto(BENCH_PAGES.find((p) => p.type === "show")!.path, { waitUntil: "domcontentloaded" });
+  const callUs = page.locator("footer").getByRole("button", { name: /call/i });
+  const aimed = await callUs.evaluate((button) => {
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
+    return button.getBoundingClientRect().top;
+  });
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await callUs.evaluate((button) => button.getBoundingClientRect().top)).toBe(aimed);
+  await page.close();
+});

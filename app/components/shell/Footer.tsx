@@ -15,9 +15,8 @@ const FooterBar = styled("footer", {
   color: "$textInverse",
   a: { color: "$textInverse" },
   "a:hover": { color: "$candyLight" },
-  // Skipped below the screen on a phone until the visitor scrolls there (see ExperienceList's ListBlock):
-  // the placeholder is a little taller than the footer there (about 587 px with the Cookie settings link).
-  "@oneColumn": { contentVisibility: "auto", containIntrinsicBlockSize: "auto 610px" },
+  // Never content-visibility: auto (decision 005). As the last box on the page, a placeholder taller than
+  // the footer shortens the page when it is drawn and pulls a visitor at the bottom up.
 });
 
 const Inner = styled("div", {
