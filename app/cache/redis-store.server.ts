@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createClient, TimeoutError } from "redis";
+import type { createClient } from "redis";
 import type { z } from "zod";
 import { CacheUnavailableError, type CacheLock, type CacheStore, type Expiring } from "./cache-store.server";
 
@@ -9,7 +9,8 @@ import { CacheUnavailableError, type CacheLock, type CacheStore, type Expiring }
 //    reconnecting, a call throws CacheUnavailableError at once and FallbackStore answers from memory;
 //  - the client reconnects for ever with a bounded back-off, and says so in two lines: one when Redis
 //    goes away, one when it is back;
-//  - start-up never waits for Redis: the connection is made in the background.
+//  - start-up never waits for Redis: the client library is loaded and the connection made in the
+//    background, so a process without CACHE_URL never loads node-redis (decision 019).
 // Keys carry a version (storefront:v1:) so a change of what is stored never reads an old shape; every
 // entry is validated with zod on the way back (a bad value is a miss) and expires with its last use.
 
@@ -51,10 +52,14 @@ class CommandDeadlineError extends Error {
   }
 }
 
+type RedisClient = ReturnType<typeof createClient>;
+
 /** One client per process, shared by every RedisStore. */
 export class RedisConnection {
   readonly label: string;
-  private readonly client: ReturnType<typeof createClient>;
+  /** Null until node-redis is loaded; commands meanwhile fail as "connecting". */
+  private client: RedisClient | null = null;
+  private isTimeout: (error: unknown) => boolean = () => false;
   private readonly log: (line: string) => void;
   private readonly password: string;
   private state: State = "connecting";
@@ -65,7 +70,21 @@ export class RedisConnection {
     this.label = redactUrl(options.url);
     this.log = options.log ?? ((line) => console.log(line));
     this.password = safePassword(options.url);
-    this.client = createClient({
+    void this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    const options = this.options;
+    let redis: typeof import("redis");
+    try {
+      redis = await import("redis");
+    } catch (error) {
+      this.markDown(this.describe(error));
+      return;
+    }
+    if (this.closed) return;
+    this.isTimeout = (error) => error instanceof redis.TimeoutError;
+    const client: RedisClient = redis.createClient({
       url: options.url,
       // A command while disconnected fails at once instead of queueing until Redis is back.
       disableOfflineQueue: true,
@@ -74,25 +93,27 @@ export class RedisConnection {
       commandOptions: { timeout: options.timeoutMs },
       socket: { connectTimeout: Math.max(1_000, options.timeoutMs * 10), reconnectStrategy: reconnectDelay },
     });
-    this.client.on("ready", () => this.markUp());
+    this.client = client;
+    client.on("ready", () => this.markUp());
     // node-redis emits an error per failed attempt; the state below turns them into one line.
-    this.client.on("error", (error: unknown) => this.markDown(this.describe(error)));
-    void this.client.connect().catch((error: unknown) => this.markDown(this.describe(error)));
+    client.on("error", (error: unknown) => this.markDown(this.describe(error)));
+    await client.connect().catch((error: unknown) => this.markDown(this.describe(error)));
   }
 
   /** True while commands go to Redis (connected, and not paused after a timeout). */
   get available(): boolean {
-    return this.client.isReady && Date.now() >= this.pausedUntil;
+    return (this.client?.isReady ?? false) && Date.now() >= this.pausedUntil;
   }
 
   /** Runs one command within the deadline, or throws CacheUnavailableError. */
-  async run<T>(command: (client: ReturnType<typeof createClient>) => Promise<T>): Promise<T> {
-    if (this.closed || !this.client.isReady) throw new CacheUnavailableError(this.state === "connecting" ? "connecting" : "disconnected");
+  async run<T>(command: (client: RedisClient) => Promise<T>): Promise<T> {
+    const client = this.client;
+    if (this.closed || !client?.isReady) throw new CacheUnavailableError(this.state === "connecting" ? "connecting" : "disconnected");
     if (Date.now() < this.pausedUntil) throw new CacheUnavailableError("slow; left alone for a moment");
     // node-redis's own command timeout stops counting once a command is written, so a stalled server
     // would hold it for ever: the deadline is ours. A late reply is still read (and dropped) by the client.
     let timer: NodeJS.Timeout | undefined;
-    const pending = command(this.client);
+    const pending = command(client);
     pending.catch(() => undefined);
     const deadline = new Promise<never>((_, reject) => {
       // Decided after the event loop has read its sockets once more: when a long render held the loop,
@@ -104,7 +125,7 @@ export class RedisConnection {
       this.markUp();
       return result;
     } catch (error) {
-      if (error instanceof CommandDeadlineError || error instanceof TimeoutError) {
+      if (error instanceof CommandDeadlineError || this.isTimeout(error)) {
         this.pausedUntil = Date.now() + SLOW_PAUSE_MS;
         this.markDown(`no answer within ${this.options.timeoutMs} ms`);
       }
@@ -116,7 +137,7 @@ export class RedisConnection {
 
   close(): void {
     this.closed = true;
-    if (this.client.isOpen) this.client.destroy();
+    if (this.client?.isOpen) this.client.destroy();
   }
 
   private markUp(): void {
