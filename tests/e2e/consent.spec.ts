@@ -203,6 +203,8 @@ test.describe("a visitor in Germany without a stored choice", () => {
       expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0))).toBe(0);
     } finally {
       release();
+      // The page goes first: chunks it loads after hydration come through the proxy too.
+      await page.close();
       await new Promise((resolve) => proxy.close(resolve));
     }
   });
