@@ -149,19 +149,61 @@ test.describe("a visitor in Germany without a stored choice", () => {
       ]);
   });
 
-  test("the bar overlays the page without moving it, and the page behind stays usable", async ({ page }) => {
+  test("the footer's Cookie settings opens the choices with the banner up and again after a choice; Accept all and Reject all there save from the choices", async ({
+    page,
+    context,
+  }) => {
+    await page.goto(EIFFEL);
+    await hydrated(page);
+    const settings = page.getByRole("contentinfo").getByRole("link", { name: "Cookie settings" });
+    const analytics = banner(page).getByRole("checkbox", { name: /Analytics/ });
+    const savedFrom = async () =>
+      (await readDataLayer(page))
+        .filter((entry) => !Array.isArray(entry) && entry.event === "consent_choice_saved")
+        .map((entry) => [(entry as Entry & { choice: string }).choice, (entry as Entry & { saved_from: string }).saved_from]);
+
+    // With the banner up: the choices open, showing the region's default (nothing ticked).
+    await settings.click();
+    await expect(analytics).toBeFocused();
+    await expect(analytics).not.toBeChecked();
+    await banner(page).getByRole("button", { name: "Accept all" }).click();
+    await expect(banner(page)).toBeHidden();
+    await expect(settings).toBeFocused();
+    expect(await consentCookie(context)).toBe("ad_storage:granted|analytics_storage:granted|ad_user_data:granted|ad_personalization:granted");
+
+    // After the choice: the choices open again, showing what is in force, and Reject all replaces it.
+    await settings.click();
+    await expect(analytics).toBeFocused();
+    await expect(analytics).toBeChecked();
+    await banner(page).getByRole("button", { name: "Reject all" }).click();
+    await expect(banner(page)).toBeHidden();
+    expect(await consentCookie(context)).toBe("ad_storage:denied|analytics_storage:denied|ad_user_data:denied|ad_personalization:denied");
+    await expect.poll(savedFrom).toEqual([
+      ["accept_all", "choices"],
+      ["reject_all", "choices"],
+    ]);
+  });
+
+  test("the bar overlays the page without moving it, and the page behind stays usable, its end included", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(EIFFEL);
     await hydrated(page);
     const bar = banner(page);
     await expect(bar).toBeVisible();
-    expect(await bar.evaluate((el) => getComputedStyle(el).position)).toBe("fixed");
     const box = (await bar.boundingBox())!;
     expect(box.y + box.height).toBeCloseTo(740, 0);
     expect(box.height).toBeLessThan(740 * 0.7);
     // Not modal: the header's menu still opens with the banner up.
     await page.getByRole("button", { name: "Menu" }).click();
     await expect(page.getByRole("navigation", { name: "Menu" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    // At the end of the page the bar sits below the footer: the footer's last link is above it, tappable.
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+    const lastLink = page.getByRole("contentinfo").getByRole("link").last();
+    const linkBox = (await lastLink.boundingBox())!;
+    expect(linkBox.y + linkBox.height).toBeLessThanOrEqual((await bar.boundingBox())!.y);
+    expect((await bar.boundingBox())!.y + (await bar.boundingBox())!.height).toBeCloseTo(740, 0);
+    await lastLink.click({ trial: true });
   });
 
   test("on a slow network the bar is not painted until it has arrived whole, so it never grows upwards", async ({ page }) => {

@@ -3,6 +3,7 @@ import { nextTask } from "../../../tracking/task-scheduling";
 import { consentDefaults } from "../../../tracking/consent";
 import { getConsent, setConsent } from "../../../tracking/consent-update";
 import { useT } from "../page-providers";
+import { inspectionEnabled, inspectObserver } from "~/inspector/inspect-sink";
 import { forwardToTracking } from "./use-tracked-actor";
 import { CONSENT_CHOICES_ID, CONSENT_SLOT_ID } from "./consent-banner-ids";
 
@@ -28,6 +29,8 @@ export function ConsentBannerSlot({ countryCode, isBot }: { countryCode: string 
             getConsent,
             setConsent,
             forwardToTracking,
+            // Like every other actor's: the live inspector and the browser tests' transition coverage see it.
+            inspect: inspectionEnabled() ? inspectObserver : undefined,
           });
       });
     return () => {

@@ -1,4 +1,4 @@
-import { createActor, type AnyActorRef } from "xstate";
+import { createActor, type AnyActorRef, type InspectionEvent, type Observer } from "xstate";
 import { consentBannerMachine } from "../../../machines/consent-banner.machine";
 import type { ConsentState } from "../../../tracking/consent";
 
@@ -20,11 +20,13 @@ export interface ConsentBannerSetup {
   getConsent: () => ConsentState | null;
   setConsent: (state: ConsentState) => boolean;
   forwardToTracking: (actor: AnyActorRef) => () => void;
+  /** The inspection observer, where inspection is enabled (app/inspector/inspect-sink.ts). */
+  inspect?: Observer<InspectionEvent>;
 }
 
 /** Starts the machine on the server-rendered bar; returns the function that stops it. */
 export function startConsentBanner(bar: HTMLElement, setup: ConsentBannerSetup): () => void {
-  const { countryCode, isBot, defaults, getConsent, setConsent, forwardToTracking } = setup;
+  const { countryCode, isBot, defaults, getConsent, setConsent, forwardToTracking, inspect } = setup;
   const form = bar.querySelector("form")!;
   const choicesId = bar.querySelector("fieldset")!.id;
   const box = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
@@ -46,6 +48,7 @@ export function startConsentBanner(bar: HTMLElement, setup: ConsentBannerSetup):
         chosen: getConsent() !== null,
         isBot,
       },
+      ...(inspect ? { inspect } : {}),
     },
   );
   const stopTracking = forwardToTracking(actor);
