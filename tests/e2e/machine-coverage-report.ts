@@ -9,7 +9,7 @@ import { BROWSER_COVERAGE_FILE, machineCoverage, parseCoverageFile } from "../..
 // they get there too (then add them). A run of only some spec files is reported, not judged.
 
 /** Machines whose every transition some browser test takes; a transition of theirs left untaken is an error. */
-const HELD_AT_FULL_COVERAGE: readonly string[] = [];
+const HELD_AT_FULL_COVERAGE: readonly string[] = ["disclosure", "consentBanner"];
 
 function readText(file: string): string | null {
   try {
