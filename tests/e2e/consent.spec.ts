@@ -190,6 +190,7 @@ test.describe("a visitor in Germany without a stored choice", () => {
     await hydrated(page);
     const bar = banner(page);
     await expect(bar).toBeVisible();
+    expect(await bar.evaluate((el) => getComputedStyle(el).position)).toBe("fixed");
     const box = (await bar.boundingBox())!;
     expect(box.y + box.height).toBeCloseTo(740, 0);
     expect(box.height).toBeLessThan(740 * 0.7);
@@ -197,7 +198,7 @@ test.describe("a visitor in Germany without a stored choice", () => {
     await page.getByRole("button", { name: "Menu" }).click();
     await expect(page.getByRole("navigation", { name: "Menu" })).toBeVisible();
     await page.keyboard.press("Escape");
-    // At the end of the page the bar sits below the footer: the footer's last link is above it, tappable.
+    // At the end of the page the footer has room for the bar below its links: the last one is above it, tappable.
     await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
     const lastLink = page.getByRole("contentinfo").getByRole("link").last();
     const linkBox = (await lastLink.boundingBox())!;

@@ -1,7 +1,7 @@
 import type { UiStrings } from "~/i18n/ui-strings";
-import { globalCss, styled } from "../../../tokens/stitches.config";
+import { styled } from "../../../tokens/stitches.config";
 import { CONSENT_CHOSEN_ATTRIBUTE } from "../../../tracking/consent";
-import { CONSENT_CHOICES_ID, CONSENT_SLOT_ID } from "./consent-banner-ids";
+import { CONSENT_CHOICES_ID } from "./consent-banner-ids";
 
 // Issue 23 §1: the consent banner's markup (decision 017). Rendered on the server only, by entry.server
 // into the slot that ConsentBannerSlot leaves in every page, so none of it is in the initial JavaScript.
@@ -15,14 +15,12 @@ import { CONSENT_CHOICES_ID, CONSENT_SLOT_ID } from "./consent-banner-ids";
 const TITLE_ID = "consent-title";
 const BAR_END_ATTRIBUTE = "data-consent-end";
 
-// The slot has no box of its own, so the bar's containing block is the page's body (for sticky, below).
-const slotStyles = globalCss({ [`#${CONSENT_SLOT_ID}`]: { display: "contents" } });
-
 const Bar = styled("section", {
-  // Sticky to the bottom, after the footer: it overlays the page while the visitor reads, never moves it
-  // (CLS 0: it is the last box, and shows only once whole), and at the end of the page it sits below the
-  // footer, so nothing of the page is ever out of reach behind it (a fixed bar hid the footer's last links).
-  position: "sticky",
+  // Fixed to the bottom: it overlays the page, never moves it (CLS 0), and the page stays usable above it.
+  // Once the machine runs, the footer grows by the bar's height (CONSENT_BAR_HEIGHT_VARIABLE, set by consent-banner.client.ts), so the
+  // footer's last links can be scrolled above it.
+  position: "fixed",
+  insetInline: 0,
   bottom: 0,
   zIndex: "$overlay",
   maxHeight: "70vh",
@@ -112,7 +110,6 @@ export interface ConsentBannerMarkupProps {
 
 export function ConsentBannerMarkup({ strings, defaultDenied, isBot, returnTo }: ConsentBannerMarkupProps) {
   const t = (key: keyof UiStrings) => strings[key];
-  slotStyles();
   return (
     <Bar aria-labelledby={TITLE_ID} data-consent-banner="" data-default={defaultDenied && !isBot ? "denied" : "granted"}>
       <Inner method="post" action="/consent">

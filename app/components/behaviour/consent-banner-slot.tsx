@@ -5,7 +5,7 @@ import { getConsent, setConsent } from "../../../tracking/consent-update";
 import { useT } from "../page-providers";
 import { inspectionEnabled, inspectObserver } from "~/inspector/inspect-sink";
 import { forwardToTracking } from "./use-tracked-actor";
-import { CONSENT_CHOICES_ID, CONSENT_SLOT_ID } from "./consent-banner-ids";
+import { CONSENT_BAR_HEIGHT_VARIABLE, CONSENT_CHOICES_ID, CONSENT_SLOT_ID } from "./consent-banner-ids";
 
 // Issue 23 §1: where the consent banner goes (decision 017). Its markup is server-only text that
 // entry.server writes into this slot (ConsentBannerMarkup), like the page's CSS: React hydrates an empty
@@ -29,6 +29,7 @@ export function ConsentBannerSlot({ countryCode, isBot }: { countryCode: string 
             getConsent,
             setConsent,
             forwardToTracking,
+            barHeightVariable: CONSENT_BAR_HEIGHT_VARIABLE,
             // Like every other actor's: the live inspector and the browser tests' transition coverage see it.
             inspect: inspectionEnabled() ? inspectObserver : undefined,
           });

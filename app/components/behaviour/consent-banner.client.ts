@@ -20,13 +20,15 @@ export interface ConsentBannerSetup {
   getConsent: () => ConsentState | null;
   setConsent: (state: ConsentState) => boolean;
   forwardToTracking: (actor: AnyActorRef) => () => void;
+  /** The CSS variable on <html> that carries the bar's height while it is shown (the footer pads by it). */
+  barHeightVariable: string;
   /** The inspection observer, where inspection is enabled (app/inspector/inspect-sink.ts). */
   inspect?: Observer<InspectionEvent>;
 }
 
 /** Starts the machine on the server-rendered bar; returns the function that stops it. */
 export function startConsentBanner(bar: HTMLElement, setup: ConsentBannerSetup): () => void {
-  const { countryCode, isBot, defaults, getConsent, setConsent, forwardToTracking, inspect } = setup;
+  const { countryCode, isBot, defaults, getConsent, setConsent, forwardToTracking, barHeightVariable, inspect } = setup;
   const form = bar.querySelector("form")!;
   const choicesId = bar.querySelector("fieldset")!.id;
   const box = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
@@ -90,6 +92,17 @@ export function startConsentBanner(bar: HTMLElement, setup: ConsentBannerSetup):
     if (event.key === "Escape" && actor.getSnapshot().matches("choosing")) actor.send({ type: "CLOSE", reason: "escape" });
   };
 
+  // While the bar is shown the footer grows by its height, so a visitor can scroll the footer's last
+  // links above it; a fixed bar otherwise hid them until a choice was made.
+  const root = document.documentElement;
+  const padFooter = () => {
+    const height = bar.checkVisibility() ? bar.getBoundingClientRect().height : 0;
+    if (height > 0) root.style.setProperty(barHeightVariable, `${Math.ceil(height)}px`);
+    else root.style.removeProperty(barHeightVariable);
+  };
+  const resizes = new ResizeObserver(padFooter);
+  resizes.observe(bar);
+
   form.addEventListener("submit", onSubmit);
   // Delegated from the document: the footer's Cookie settings lives outside the bar.
   document.addEventListener("click", onClick);
@@ -104,6 +117,8 @@ export function startConsentBanner(bar: HTMLElement, setup: ConsentBannerSetup):
     document.removeEventListener("click", onClick);
     bar.removeEventListener("keydown", onKeyDown);
     subscription.unsubscribe();
+    resizes.disconnect();
+    root.style.removeProperty(barHeightVariable);
     stopTracking();
     actor.stop();
     delete bar.dataset.state;

@@ -13,6 +13,9 @@ const Nav = styled("nav", {
   border: "1px solid $divider",
   h2: { fontSize: "$16", marginBottom: "$8" },
   ul: { margin: 0, paddingLeft: "$20", display: "grid", gap: "$4" },
+  // Each link as tall as its line (24 px), not its text (19 px): a tap target of at least 24 px (WCAG 2.5.8)
+  // by its own size, not only by the spacing around it.
+  a: { display: "inline-block" },
 });
 
 /** The label an "On this page" link shows for a block with an id. */
