@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { E2E_PORT, expect, PARIS, test } from "./fixtures";
+import { watchShifts } from "./layout-shifts";
 
 // Issue 23 §1: the consent banner, as a visitor meets it. Opts out of the fixtures' US visitor: each
 // test names its country. Real browsers' user agents: the test browser's own is a bot, and bots never
@@ -225,14 +226,7 @@ test.describe("a visitor in Germany without a stored choice", () => {
     await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
     try {
       await page.setViewportSize({ width: 375, height: 740 });
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        (window as unknown as { __shifts: number[] }).__shifts = shifts;
-        new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value))).observe({
-          type: "layout-shift",
-          buffered: true,
-        });
-      });
+      const shifts = await watchShifts(page);
       await page.goto(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}${EIFFEL}`, { waitUntil: "commit" });
       const bar = page.locator("[data-consent-banner]");
       await expect(bar.locator("h2")).toHaveText("Your privacy choices");
@@ -243,7 +237,7 @@ test.describe("a visitor in Germany without a stored choice", () => {
       await expect(banner(page)).toBeVisible();
       await expect(banner(page).getByRole("button", { name: "Reject all" })).toBeVisible();
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0))).toBe(0);
+      expect((await shifts()).all).toBe(0);
     } finally {
       release();
       // The page goes first: chunks it loads after hydration come through the proxy too.

@@ -1,5 +1,6 @@
 import type { Page, Route } from "@playwright/test";
 import { expect, LTT, PARIS, test } from "./fixtures";
+import { watchShifts } from "./layout-shifts";
 
 // No tap is lost before the app's JavaScript runs (docs/decisions/001-answer-from-first-paint.md).
 // The app's scripts are held back with page.route and released after the tap, as a slow phone would.
@@ -26,21 +27,6 @@ async function holdScripts(page: Page) {
     await route.continue();
   });
   return { release, held: () => held };
-}
-
-/** Sums the page's layout shifts (those without recent input, as CLS counts them, and all of them). */
-async function watchShifts(page: Page) {
-  await page.addInitScript(() => {
-    const shifts = { counted: 0, all: 0 };
-    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-        shifts.all += entry.value;
-        if (!entry.hadRecentInput) shifts.counted += entry.value;
-      }
-    }).observe({ type: "layout-shift", buffered: true });
-  });
-  return () => page.evaluate(() => (window as unknown as { __shifts: { counted: number; all: number } }).__shifts);
 }
 
 /** Every state the mobile menu's popover went to, in order ("open" / "closed"). */

@@ -1,5 +1,6 @@
 import { BENCH_PAGES } from "../bench/pages";
 import { expect, test } from "./fixtures";
+import { watchShifts } from "./layout-shifts";
 
 // A visitor's first page is painted in the fallback faces (the webfont preloads sit in <body>, so they do
 // not block rendering) and stays in them: the webfonts are font-display: optional, so they are never
@@ -120,14 +121,7 @@ test("a first visit whose webfonts arrive late is not re-set when they come: not
     await route.continue();
   });
   page.on("requestfinished", (request) => void (request.url().includes("/fonts/") && fontsDone++));
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { __shifts: number[] }).__shifts = shifts;
-    new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value))).observe({
-      type: "layout-shift",
-      buffered: true,
-    });
-  });
+  const shifts = await watchShifts(page);
   const guide = BENCH_PAGES.find((p) => p.type === "guide")!.path;
   await page.goto(guide, { waitUntil: "domcontentloaded" });
   const overview = page.locator("#overview");
@@ -136,6 +130,6 @@ test("a first visit whose webfonts arrive late is not re-set when they come: not
   await expect.poll(() => fontsDone, { timeout: 10_000 }).toBe(2);
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
   expect(await overview.evaluate((section) => section.getBoundingClientRect().height)).toBe(before);
-  expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.filter((value) => value > 0))).toEqual([]);
+  expect((await shifts()).all).toBe(0);
   await page.close();
 });

@@ -17,8 +17,8 @@ const BAR_END_ATTRIBUTE = "data-consent-end";
 
 const Bar = styled("section", {
   // Fixed to the bottom: it overlays the page, never moves it (CLS 0), and the page stays usable above it.
-  // Once the machine runs, the footer grows by the bar's height (CONSENT_BAR_HEIGHT_VARIABLE, set by consent-banner.client.ts), so the
-  // footer's last links can be scrolled above it.
+  // Once the machine runs, the footer grows by the bar's height (CONSENT_BAR_HEIGHT_VARIABLE, set by
+  // consent-banner.client.ts), so the footer's last links can be scrolled above it.
   position: "fixed",
   insetInline: 0,
   bottom: 0,
