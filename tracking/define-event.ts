@@ -2,6 +2,7 @@
 // mini API tree-shakes where the classic one cannot (decision 008). A namespace import, not
 // `import { z }`: that form keeps every zod locale in the browser bundle.
 import * as z from "zod/mini";
+import { dataLayerPolicy, isEcommerceEvent, type DataLayerPolicy } from "./data-layer-policy";
 
 // One definition per event (STYLE: tracking). The catalogue page, /tracking/plan.json, the runtime
 // validators and the `track()` types all come from these definitions; nothing is written twice.
@@ -9,14 +10,6 @@ import * as z from "zod/mini";
 export const EVENT_CATEGORIES = ["page", "navigation", "interaction", "commerce", "media", "ui_state", "system"] as const;
 type EventCategory = (typeof EVENT_CATEGORIES)[number];
 
-/**
- * How an event reaches the data layer:
- *  - push:   every occurrence is pushed;
- *  - dedupe: pushed only when its properties differ from the last push of the same event
- *            (for facts that repeat many times a second, e.g. scroll-driven state);
- *  - off:    validated and shown in the live panel, never pushed (developer-only noise).
- */
-type DataLayerPolicy = "push" | "dedupe" | "off";
 
 export interface EventDefinition<N extends string = string, S extends z.ZodMiniObject = z.ZodMiniObject> {
   name: N;
@@ -31,9 +24,10 @@ export interface EventDefinition<N extends string = string, S extends z.ZodMiniO
    * listed here: the plan reads them from each transition's `meta.emits` (machines/emitted-by.ts).
    */
   components?: readonly string[];
+  /** How it reaches the data layer: read from tracking/data-layer-policy.ts, which the main bundle shares. */
   dataLayer: DataLayerPolicy;
-  /** GA4 ecommerce events get an `{ ecommerce: null }` push before them. */
-  ecommerce?: boolean;
+  /** GA4 ecommerce events get an `{ ecommerce: null }` push before them (tracking/data-layer-policy.ts). */
+  ecommerce: boolean;
   /**
    * Worked examples of the properties (without the page context). Optional in the type so that
    * definitions can be written first, but tracking/catalogue.test.ts fails for any catalogue event
@@ -50,13 +44,16 @@ interface EventExamples<P> {
 }
 
 /** A definition as written: its properties schema is made by a function, on first use. */
-export type EventSpec<N extends string, S extends z.ZodMiniObject> = Omit<EventDefinition<N, S>, "properties"> & { properties: () => S };
+export type EventSpec<N extends string, S extends z.ZodMiniObject> = Omit<EventDefinition<N, S>, "properties" | "dataLayer" | "ecommerce"> & {
+  properties: () => S;
+};
 
 // Schemas are built when first read, not when the catalogue loads: a page view uses three or four of
 // them, and building all of them was one long task on the phone's main thread (decision 008).
 export function defineEvent<const N extends string, S extends z.ZodMiniObject>(spec: EventSpec<N, S>): EventDefinition<N, S> {
   const { properties, ...rest } = spec;
-  return Object.defineProperty(rest, "properties", { get: shared(properties), enumerable: true }) as EventDefinition<N, S>;
+  const definition = { ...rest, dataLayer: dataLayerPolicy(spec.name), ecommerce: isEcommerceEvent(spec.name) };
+  return Object.defineProperty(definition, "properties", { get: shared(properties), enumerable: true }) as EventDefinition<N, S>;
 }
 
 /** A schema part several events share, built once, when the first of them is. */

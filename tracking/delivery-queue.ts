@@ -1,44 +1,50 @@
 import type { Attribution } from "./attribution";
-import { recordLiveEvent } from "./live-log";
+import { pushToDataLayer, type DeliveryEnvelope } from "./data-layer";
+import { recordLiveEvent, type LiveRecord } from "./live-log";
 import type { PageContext } from "./page-context";
 import { PAGE_VIEW_EVENT } from "./page-view";
 import { nextTask } from "./task-scheduling";
 import type { ValidationResult } from "./validate";
 
-// The one queue between track() and the data layer, and the one place that orders delivery
-// (docs/tracking.md, "From a click to the data layer"). An event waits here, in order, until three
-// things are known: the pipeline (analytics, zod and the catalogue, loaded after hydration), the page
-// context, and, after a navigation, that page's `page_viewed`, which then goes first. It is validated
-// once, when it is delivered. A lone event is delivered in the task that fired it (a click on a booking
-// link that is about to leave the page must still reach the data layer); a backlog (what a page fired
-// while the pipeline loaded) goes out one event per task, so none of that is one long task on a phone.
+// The one path between track() and the data layer (docs/tracking.md, "Delivery guarantee"). An event
+// reaches window.dataLayer in the task that fired it, whatever has loaded: nothing waits on a network
+// fetch. Before the pipeline (zod, the catalogue, analytics) has arrived, the event is pushed here and
+// checked right after the pipeline arrives (a bad one is followed by a tracking_violation); from then on
+// it is checked first and handed to analytics, whose plugins push it in microtasks of the same task.
+// Only two things hold an event, both within the task: the page context is not known yet (the first
+// render's layout effects), or a client-side navigation's page_viewed has not been fired yet (the
+// page's own effects run before TrackingBootstrap's), which then goes first.
+
+export type { DeliveryEnvelope };
 
 export interface QueuedEvent {
   name: string;
   properties: unknown;
 }
 
-export interface DeliveryEnvelope {
-  page: PageContext;
-  attribution?: Attribution;
-}
-
 /** What the lazily loaded pipeline (pipeline.ts) provides. */
 export interface Pipeline {
   /** The event's one validation: properties, page context and attribution. */
   validate(event: QueuedEvent, envelope: DeliveryEnvelope): ValidationResult;
-  /** Hands a validated event to analytics; an invalid verdict is dropped or reported there, never thrown. */
+  /** Hands a checked event to analytics; an invalid verdict is dropped and reported there, never thrown. */
   deliver(event: QueuedEvent, envelope: DeliveryEnvelope, verdict: ValidationResult): void;
+  /** An event pushed before the pipeline was here turned out invalid: push its tracking_violation. */
+  report(event: QueuedEvent, envelope: DeliveryEnvelope, verdict: ValidationResult & { ok: false }): void;
   /** The error strict mode raises for an invalid verdict. */
   violation(event: QueuedEvent, verdict: ValidationResult & { ok: false }): Error;
 }
 
-/** Above this many waiting events the oldest go (a pipeline that never loads must not grow memory forever). */
-export const MAX_QUEUED_EVENTS = 500;
+/** Above this many pushed-but-unchecked events the oldest go unchecked (a pipeline that never loads must not grow memory forever). */
+export const MAX_UNCHECKED_EVENTS = 500;
 
 export interface DeliveryQueueOptions {
   /** Invalid events throw (development, tests, window.__TRACKING_STRICT__); otherwise analytics reports them. */
   strict: () => boolean;
+}
+
+interface PushedEvent {
+  event: QueuedEvent;
+  envelope: DeliveryEnvelope;
 }
 
 export class DeliveryQueue {
@@ -48,9 +54,10 @@ export class DeliveryQueue {
   private attribution: Attribution | undefined;
   private pageKey: string | undefined;
   private pageViewPending = false;
-  private waiting: QueuedEvent[] = [];
-  /** A backlog is going out, one event per task: new events join the end of it. */
-  private draining = false;
+  /** Held within the task: the context is not known yet, or the page's page_viewed has not come. */
+  private held: QueuedEvent[] = [];
+  /** Pushed before the pipeline arrived, to be checked when it does. */
+  private unchecked: PushedEvent[] = [];
 
   constructor(private readonly options: DeliveryQueueOptions) {}
 
@@ -60,8 +67,8 @@ export class DeliveryQueue {
 
   setPageContext(context: PageContext | null): void {
     this.context = context;
-    if (context?.isBot) this.waiting = []; // spec: bots send nothing, not even what they queued
-    this.deliverWhatCan();
+    if (context?.isBot) this.held = []; // bots send nothing, not even what they fired before the context was known
+    this.release();
   }
 
   /**
@@ -80,67 +87,62 @@ export class DeliveryQueue {
 
   connectPipeline(pipeline: Pipeline): void {
     this.pipeline = pipeline;
-    this.deliverWhatCan();
+    if (this.unchecked.length > 0) void this.checkPushed(pipeline);
   }
 
   push(event: QueuedEvent): void {
     if (this.context?.isBot) return;
-    this.waiting.push(event);
-    if (this.waiting.length > MAX_QUEUED_EVENTS) this.waiting.splice(0, this.waiting.length - MAX_QUEUED_EVENTS);
-    // A lone event that can go now goes in this task, and an invalid one throws here, at its call site.
-    this.deliverWhatCan({ atCallSite: true });
+    if (this.mustHold(event)) {
+      this.held.push(event);
+      return;
+    }
+    this.deliver(event, true);
+    if (event.name === PAGE_VIEW_EVENT) this.release();
   }
 
-  private ready(): boolean {
-    if (this.pageViewPending) {
-      const index = this.waiting.findIndex((event) => event.name === PAGE_VIEW_EVENT);
-      if (index < 0) return false;
-      if (index > 0) this.waiting.unshift(...this.waiting.splice(index, 1));
+  private mustHold(event: QueuedEvent): boolean {
+    if (this.context === undefined) return true;
+    if (!this.pageViewPending) return false;
+    if (event.name !== PAGE_VIEW_EVENT) return true;
+    this.pageViewPending = false;
+    return false;
+  }
+
+  /** What was held goes now, in order, in this task (after the page_viewed that released it). */
+  private release(): void {
+    if (this.context === undefined) return;
+    const held = this.held.splice(0);
+    const viewIndex = this.pageViewPending ? held.findIndex((event) => event.name === PAGE_VIEW_EVENT) : -1;
+    if (this.pageViewPending && viewIndex < 0) {
+      this.held = held;
+      return;
+    }
+    if (viewIndex >= 0) {
+      held.unshift(...held.splice(viewIndex, 1));
       this.pageViewPending = false;
     }
-    return this.pipeline !== null && this.context !== undefined && this.waiting.length > 0;
+    for (const event of held) this.deliver(event, false);
   }
 
-  private deliverWhatCan({ atCallSite = false } = {}): void {
-    if (this.draining || !this.ready()) return;
-    const lone = this.waiting.length === 1;
-    this.deliverNext(atCallSite && lone);
-    if (this.waiting.length > 0) void this.drain();
-  }
-
-  /** The rest of a backlog, one event per task, in order; events fired meanwhile join the end. */
-  private async drain(): Promise<void> {
-    this.draining = true;
-    try {
-      do {
-        await nextTask();
-        if (!this.ready()) break;
-        this.deliverNext(false);
-      } while (this.waiting.length > 0);
-    } finally {
-      this.draining = false;
-    }
-  }
-
-  private deliverNext(atCallSite: boolean): void {
-    const event = this.waiting.shift();
-    const pipeline = this.pipeline;
+  private deliver(event: QueuedEvent, atCallSite: boolean): void {
     const context = this.context;
-    if (!event || !pipeline || context === undefined) return;
+    if (context === undefined) return;
     if (context === null) {
       recordLiveEvent({ event: event.name, properties: event.properties, valid: false, issues: [], outcome: "not sent (this page has no page context)" });
       return;
     }
     const envelope: DeliveryEnvelope = this.attribution ? { page: context, attribution: this.attribution } : { page: context };
+    const pipeline = this.pipeline;
+    if (!pipeline) {
+      // The validator is not here yet: push now, check when it arrives.
+      pushToDataLayer(event.name, event.properties as object, envelope);
+      this.unchecked.push({ event, envelope });
+      if (this.unchecked.length > MAX_UNCHECKED_EVENTS) this.unchecked.splice(0, this.unchecked.length - MAX_UNCHECKED_EVENTS);
+      return;
+    }
     const verdict = pipeline.validate(event, envelope);
     if (!verdict.ok && this.options.strict()) {
-      recordLiveEvent({
-        event: event.name,
-        properties: event.properties,
-        valid: false,
-        issues: verdict.issues.map((i) => `${i.path}: ${i.message}`),
-        outcome: "dropped (invalid)",
-      });
+      this.recordInvalid(event, verdict);
       const error = pipeline.violation(event, verdict);
       if (atCallSite) throw error;
       // Not the caller's fault any more: fail loudly without stopping the events behind it.
@@ -150,5 +152,34 @@ export class DeliveryQueue {
       return;
     }
     pipeline.deliver(event, envelope, verdict);
+  }
+
+  /** The events pushed before the pipeline arrived, checked one per task (none of it a long task on a phone). */
+  private async checkPushed(pipeline: Pipeline): Promise<void> {
+    while (this.unchecked.length > 0) {
+      await nextTask();
+      const pushed = this.unchecked.shift();
+      if (!pushed) break;
+      const verdict = pipeline.validate(pushed.event, pushed.envelope);
+      if (verdict.ok) continue;
+      this.recordInvalid(pushed.event, verdict, "pushed before it was checked, then found invalid");
+      pipeline.report(pushed.event, pushed.envelope, verdict);
+      if (this.options.strict()) {
+        const error = pipeline.violation(pushed.event, verdict);
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  }
+
+  private recordInvalid(event: QueuedEvent, verdict: ValidationResult & { ok: false }, outcome: LiveRecord["outcome"] = "dropped (invalid)"): void {
+    recordLiveEvent({
+      event: event.name,
+      properties: event.properties,
+      valid: false,
+      issues: verdict.issues.map((i) => `${i.path}: ${i.message}`),
+      outcome,
+    });
   }
 }

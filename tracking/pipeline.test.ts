@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createPipeline } from "./pipeline";
 import { nextTask } from "./task-scheduling";
 import { SAMPLE_CONTEXT } from "./test-fixtures";
-import { beginPageView, connectPipeline, MAX_QUEUED_EVENTS, resetTracking, setAttribution, setPageContext, track } from "./track";
+import { beginPageView, connectPipeline, MAX_UNCHECKED_EVENTS, resetTracking, setAttribution, setPageContext, track } from "./track";
 
 // The queue, the violation path, data-layer policies and the bot rule, through the real analytics
 // instance and a real (happy-dom) window.dataLayer.
@@ -33,116 +33,97 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-describe("the queue", () => {
-  it("keeps events fired before the pipeline and the context exist, and delivers them in order", async () => {
-    track("currency_changed", currencyChanged);
-    track("language_changed", { from_language: "en", to_language: "fr" });
-    track("price_unavailable", { source_kind: "collection", source_id: 198 });
-    await settle();
-    expect(layer()).toEqual([]);
-    connectPipeline(createPipeline({ containerId: null }));
-    await settle();
-    expect(layer()).toEqual([]); // still no page context
+describe("delivery", () => {
+  it("pushes an event in the task that fired it, before the pipeline has loaded", () => {
     setPageContext(SAMPLE_CONTEXT);
-    await vi.waitFor(() => expect(events()).toEqual(["currency_changed", "language_changed", "price_unavailable"]));
+    track("currency_changed", currencyChanged);
+    expect(layer()).toEqual([{ event: "currency_changed", ...currencyChanged, page: SAMPLE_CONTEXT }]);
   });
 
-  it("after a navigation, holds events until the page view, which goes first", async () => {
+  it("pushes an event within the microtasks of its task once the pipeline is here (a booking link about to leave the page)", async () => {
     connectPipeline(createPipeline({ containerId: null }));
+    setPageContext(SAMPLE_CONTEXT);
+    track("currency_changed", currencyChanged);
+    for (let i = 0; i < 100; i++) await Promise.resolve();
+    expect(events()).toEqual(["currency_changed"]);
+  });
+
+  it("pushes the same entry, field for field, whichever path pushed it", async () => {
+    setPageContext(SAMPLE_CONTEXT);
+    setAttribution({ gclid: "Cj0KCQ-abc_123" });
+    track("select_item", list);
+    const before = structuredClone(layer());
+    window.dataLayer = [];
+    connectPipeline(createPipeline({ containerId: null }));
+    await settle();
+    track("select_item", list);
+    await settle();
+    expect(layer()).toEqual(before);
+    expect(before[1]).toEqual({ event: "select_item", ...list, page: SAMPLE_CONTEXT, attribution: { gclid: "Cj0KCQ-abc_123" } });
+  });
+
+  it("holds events only until the page context is known (the first render's layout effects), then pushes them in order at once", () => {
+    track("currency_changed", currencyChanged);
+    track("language_changed", { from_language: "en", to_language: "fr" });
+    expect(layer()).toEqual([]);
+    setPageContext(SAMPLE_CONTEXT);
+    expect(events()).toEqual(["currency_changed", "language_changed"]);
+  });
+
+  it("after a navigation, holds events until the page view, which goes first, in the same task", () => {
     setPageContext(SAMPLE_CONTEXT);
     beginPageView("/eiffel-tower/");
     track("price_unavailable", { source_kind: "collection", source_id: 198 });
     track("currency_changed", currencyChanged);
-    await settle();
     expect(layer()).toEqual([]);
     track("page_viewed", pageViewed);
-    await vi.waitFor(() => expect(events()).toEqual(["page_viewed", "price_unavailable", "currency_changed"]));
+    expect(events()).toEqual(["page_viewed", "price_unavailable", "currency_changed"]);
   });
 
-  it("on the first document, whose page view the server pushed in <head>, events wait for none; a navigation's still do", async () => {
-    connectPipeline(createPipeline({ containerId: null }));
+  it("on the first document, whose page view the server pushed in <head>, events wait for none; a navigation's still do", () => {
     setPageContext(SAMPLE_CONTEXT);
     beginPageView("/eiffel-tower/", { viewed: true });
     track("price_unavailable", { source_kind: "collection", source_id: 198 });
     track("currency_changed", currencyChanged);
-    await vi.waitFor(() => expect(events()).toEqual(["price_unavailable", "currency_changed"]));
+    expect(events()).toEqual(["price_unavailable", "currency_changed"]);
     beginPageView("/louvre/");
     track("language_changed", { from_language: "en", to_language: "fr" });
-    await settle();
     expect(events()).toEqual(["price_unavailable", "currency_changed"]);
     track("page_viewed", { page_title: "Louvre tickets", page_path: "/louvre/" });
-    await vi.waitFor(() => expect(events()).toEqual(["price_unavailable", "currency_changed", "page_viewed", "language_changed"]));
+    expect(events()).toEqual(["price_unavailable", "currency_changed", "page_viewed", "language_changed"]);
   });
 
-  it("pushes { event, ...properties, page } with the page context", async () => {
-    connectPipeline(createPipeline({ containerId: null }));
+  it("checks what it pushed before the pipeline came, once each, one per task, bounded", async () => {
     setPageContext(SAMPLE_CONTEXT);
-    track("currency_changed", currencyChanged);
-    await vi.waitFor(() => expect(layer()).toEqual([{ event: "currency_changed", ...currencyChanged, page: SAMPLE_CONTEXT }]));
-  });
-
-  it("attaches attribution when there is some", async () => {
-    connectPipeline(createPipeline({ containerId: null }));
-    setPageContext(SAMPLE_CONTEXT);
-    setAttribution({ gclid: "Cj0KCQ-abc_123" });
-    track("currency_changed", currencyChanged);
-    await vi.waitFor(() => expect(layer()[0]).toMatchObject({ attribution: { gclid: "Cj0KCQ-abc_123" } }));
-  });
-
-  it("is bounded: past the limit the oldest waiting events go first", async () => {
-    for (let i = 0; i < MAX_QUEUED_EVENTS + 5; i++) track("price_unavailable", { source_kind: "collection", source_id: i + 1 });
-    // Nothing connected: nothing delivered and memory stays bounded (checked through delivery below).
-    const delivered: number[] = [];
+    for (let i = 0; i < MAX_UNCHECKED_EVENTS + 5; i++) track("price_unavailable", { source_kind: "collection", source_id: i + 1 });
+    expect(layer()).toHaveLength(MAX_UNCHECKED_EVENTS + 5);
+    const checked: number[] = [];
     connectPipeline({
-      validate: (event) => ({ ok: true, definition: undefined as never, properties: event.properties as Record<string, unknown> }),
-      deliver: (event) => delivered.push((event.properties as { source_id: number }).source_id),
+      validate: (event) => {
+        checked.push((event.properties as { source_id: number }).source_id);
+        return { ok: true, definition: undefined as never, properties: event.properties as Record<string, unknown> };
+      },
+      deliver: () => {},
+      report: () => {},
       violation: () => new Error("unreachable"),
     });
-    setPageContext(SAMPLE_CONTEXT);
-    await vi.waitFor(() => expect(delivered).toHaveLength(MAX_QUEUED_EVENTS));
-    expect(delivered[0]).toBe(6);
-    expect(delivered.at(-1)).toBe(MAX_QUEUED_EVENTS + 5);
-  });
-
-  it("delivers a lone event in the task that fired it (a booking link about to leave the page)", () => {
-    connectPipeline(createPipeline({ containerId: null }));
-    setPageContext(SAMPLE_CONTEXT);
-    track("currency_changed", currencyChanged);
-    // Microtasks only (analytics' own steps are promises): no later task is needed.
-    const microtasks = async () => {
-      for (let i = 0; i < 100; i++) await Promise.resolve();
-    };
-    return microtasks().then(() => expect(events()).toEqual(["currency_changed"]));
-  });
-
-  it("sends a backlog one event per task, in order, and an event fired meanwhile joins its end", async () => {
-    track("currency_changed", currencyChanged);
-    track("language_changed", { from_language: "en", to_language: "fr" });
-    track("price_unavailable", { source_kind: "collection", source_id: 198 });
-    const pipeline = createPipeline({ containerId: null });
-    const handed = vi.spyOn(pipeline, "deliver");
-    const names = () => handed.mock.calls.map(([event]) => event.name);
-    connectPipeline(pipeline);
-    setPageContext(SAMPLE_CONTEXT);
-    expect(names()).toEqual(["currency_changed"]);
-    track("menu_opened", { menu: "mobile_menu" });
-    expect(names()).toEqual(["currency_changed"]);
+    expect(checked).toEqual([]); // not in the task that connected it: checking is never one long task
     await nextTask();
-    expect(names()).toEqual(["currency_changed", "language_changed"]);
-    await vi.waitFor(() => expect(events()).toEqual(["currency_changed", "language_changed", "price_unavailable", "menu_opened"]));
-    // Once the backlog is out, a lone event goes at once again.
-    track("menu_closed", { menu: "mobile_menu", reason: "toggle" });
-    expect(names().at(-1)).toBe("menu_closed");
+    expect(checked.length).toBeLessThanOrEqual(2);
+    await vi.waitFor(() => expect(checked).toHaveLength(MAX_UNCHECKED_EVENTS));
+    expect(checked[0]).toBe(6);
+    expect(checked.at(-1)).toBe(MAX_UNCHECKED_EVENTS + 5);
   });
 
   it("validates each event once", async () => {
     const pipeline = createPipeline({ containerId: null });
     const validate = vi.spyOn(pipeline, "validate");
-    connectPipeline(pipeline);
     setPageContext(SAMPLE_CONTEXT);
     track("currency_changed", currencyChanged);
+    connectPipeline(pipeline);
     track("language_changed", { from_language: "en", to_language: "fr" });
     await vi.waitFor(() => expect(events()).toHaveLength(2));
+    await settle();
     expect(validate).toHaveBeenCalledTimes(2);
   });
 });
@@ -215,20 +196,31 @@ describe("the violation path", () => {
     expect(() => track("currency_changed", currencyChanged)).toThrow(/page\.lang/);
   });
 
-  it("in strict mode an event that waited and fails at delivery still throws (not at its long-gone call site) and later events flow", async () => {
+  it("in strict mode an event pushed before the pipeline and invalid throws when it is checked, and later events flow", async () => {
     const errors: unknown[] = [];
     const onError = (error: unknown) => errors.push(error);
     process.on("uncaughtException", onError);
     try {
-      track("currency_changed", { from_currency: "USD", to_currency: "euro" });
-      track("language_changed", { from_language: "en", to_language: "fr" });
-      connectPipeline(createPipeline({ containerId: null }));
       setPageContext(SAMPLE_CONTEXT);
-      await vi.waitFor(() => expect(events()).toEqual(["language_changed"]));
+      track("currency_changed", { from_currency: "USD", to_currency: "euro" });
+      connectPipeline(createPipeline({ containerId: null }));
+      track("language_changed", { from_language: "en", to_language: "fr" });
+      await vi.waitFor(() => expect(errors).toHaveLength(1));
+      await vi.waitFor(() => expect(events()).toEqual(["currency_changed", "language_changed", "tracking_violation"]));
     } finally {
       process.off("uncaughtException", onError);
     }
     expect(String(errors[0])).toMatch(/properties\.to_currency/);
+  });
+
+  it("in production an event pushed before the pipeline and found invalid is followed by its tracking_violation", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    setPageContext(SAMPLE_CONTEXT);
+    track("currency_changed", { from_currency: "USD", to_currency: "euro" });
+    expect(events()).toEqual(["currency_changed"]);
+    connectPipeline(createPipeline({ containerId: null }));
+    await vi.waitFor(() => expect(events()).toEqual(["currency_changed", "tracking_violation"]));
+    expect(layer()[1]).toMatchObject({ violated_event: "currency_changed", issue_paths: "properties.to_currency" });
   });
 });
 
@@ -258,7 +250,7 @@ describe("data-layer policies", () => {
 });
 
 describe("the bot rule", () => {
-  it("bots send nothing, not even what was queued before the context was known", async () => {
+  it("bots send nothing, not even what was fired before the context was known", async () => {
     track("currency_changed", currencyChanged);
     connectPipeline(createPipeline({ containerId: null }));
     setPageContext({ ...SAMPLE_CONTEXT, isBot: true });

@@ -2,13 +2,16 @@ import { Analytics } from "analytics";
 import { createDataLayerDestination, type DataLayerPluginOptions } from "./data-layer-plugin";
 import type { Pipeline } from "./delivery-queue";
 import { TrackingViolationError, validateEvent } from "./validate";
-import { validationPlugin } from "./validation-plugin";
+import { reportViolation, validationPlugin } from "./validation-plugin";
 import * as z from "zod/mini";
 import en from "zod/v4/locales/en.js";
 
-// The one analytics instance: the verdict (trackStart) → our data-layer plugin. Loaded lazily in the
-// browser by the tracking bootstrap, and connected to the delivery queue with connectPipeline(). The
-// queue validates each event once (validate() below) and hands analytics the verdict with it.
+// The one analytics instance: the verdict (trackStart) → our data-layer plugin. Loaded in the browser
+// by the tracking bootstrap (module-preloaded with the page, evaluated after hydration) and connected
+// to the delivery queue with connectPipeline(). From then on the queue validates each event once
+// (validate() below) and hands analytics the verdict with it; what was pushed before is checked
+// afterwards (report()). analytics runs its plugins in microtasks, so a push still lands in the task
+// of the interaction that caused it.
 
 // Zod's fast path compiles validators with `new Function`, which our CSP (no 'unsafe-eval') refuses
 // with a console error; the interpreted path costs a few microseconds per event.
@@ -30,9 +33,10 @@ export type PipelineOptions = DataLayerPluginOptions;
 
 export function createPipeline(options: PipelineOptions): Pipeline {
   const destination = createDataLayerDestination(options);
+  const reporting = { report: destination.push };
   const analytics = Analytics({
     app: "storefront",
-    plugins: [validationPlugin({ report: destination.push }), destination.plugin],
+    plugins: [validationPlugin(reporting), destination.plugin],
     storage: memoryStorage(),
   } as Parameters<typeof Analytics>[0]);
   return {
@@ -40,6 +44,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     deliver(event, envelope, verdict) {
       void analytics.track(event.name, event.properties, { ...envelope, verdict });
     },
+    report: (event, envelope, verdict) => reportViolation(reporting, event.name, verdict.issues, envelope),
     violation: (event, verdict) => new TrackingViolationError(event.name, verdict.issues),
   };
 }

@@ -83,7 +83,7 @@ export function buildPlan(machineEmitters: MachineEmitters = {}): TrackingPlan {
     owner: definition.owner,
     version: definition.version,
     dataLayer: definition.dataLayer,
-    ecommerce: definition.ecommerce ?? false,
+    ecommerce: definition.ecommerce,
     emittedBy: [...(machineEmitters[definition.name] ?? []), ...(definition.components ?? [])],
     properties: toJsonSchema(definition.properties),
     entry: { $ref: `#/$defs/${entryDefName(definition.name)}` },

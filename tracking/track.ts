@@ -1,17 +1,17 @@
 import type { Attribution } from "./attribution";
 import type { EventName, EventProperties } from "./catalogue";
+import { resetDataLayerDedupe } from "./data-layer";
 import { DeliveryQueue, type Pipeline } from "./delivery-queue";
 import type { PageContext } from "./page-context";
 
 // The typed tracking API. Components and the machine adapter call `track(name, properties)`;
 // a misspelt name or a wrong property fails the type-check (catalogue.ts derives the types).
-// This module is in the main bundle, so it holds only the API over the one delivery queue
-// (delivery-queue.ts); the pipeline (analytics, zod, the catalogue, the data-layer plugin) is loaded
-// after hydration and connected with connectPipeline(). The first document's page view is the
-// server's, already in the data layer, so its events wait for none.
+// This module is in the main bundle, so it holds only the API over the one delivery path
+// (delivery-queue.ts), which pushes into window.dataLayer in the caller's task; the pipeline (analytics,
+// zod, the catalogue) arrives after hydration and is connected with connectPipeline().
 
 export type { DeliveryEnvelope, Pipeline } from "./delivery-queue";
-export { MAX_QUEUED_EVENTS } from "./delivery-queue";
+export { MAX_UNCHECKED_EVENTS } from "./delivery-queue";
 
 declare global {
   interface Window {
@@ -56,7 +56,7 @@ export function connectPipeline(pipeline: Pipeline): void {
   queue.connectPipeline(pipeline);
 }
 
-/** Queues one catalogue event; in strict mode an invalid event that can be delivered at once throws here. */
+/** Pushes one catalogue event in this task; in strict mode, once the pipeline is here, an invalid event throws here. */
 export function track<N extends EventName>(name: N, properties: EventProperties<N>): void {
   if (browser) queue.push({ name, properties });
 }
@@ -64,4 +64,5 @@ export function track<N extends EventName>(name: N, properties: EventProperties<
 /** Test helper: back to the state of a fresh page load. */
 export function resetTracking(): void {
   queue = new DeliveryQueue({ strict: isStrictTracking });
+  resetDataLayerDedupe();
 }

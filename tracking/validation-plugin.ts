@@ -1,5 +1,5 @@
 import type { AnalyticsPlugin } from "analytics";
-import type { DeliveryEnvelope } from "./delivery-queue";
+import type { DeliveryEnvelope } from "./data-layer";
 import { recordLiveEvent } from "./live-log";
 import { describeIssues, validateEvent, type ValidationIssue, type ValidationResult } from "./validate";
 
@@ -36,6 +36,14 @@ function violationProperties(eventName: string, issues: readonly ValidationIssue
   };
 }
 
+/** Reports an invalid event as tracking_violation, unless the report would fail too (e.g. a broken page context): no loops. */
+export function reportViolation(options: ValidationPluginOptions, event: string, issues: readonly ValidationIssue[], envelope: Partial<DeliveryEnvelope>): void {
+  const violation = violationProperties(event, issues);
+  if (event !== VIOLATION_EVENT && validateEvent(VIOLATION_EVENT, violation, { page: envelope.page ?? null, attribution: envelope.attribution }).ok) {
+    options.report(VIOLATION_EVENT, violation, envelope);
+  }
+}
+
 export function validationPlugin(options: ValidationPluginOptions): AnalyticsPlugin {
   return {
     name: "storefront-validation",
@@ -51,14 +59,7 @@ export function validationPlugin(options: ValidationPluginOptions): AnalyticsPlu
         issues: result.issues.map((issue) => `${issue.path}: ${issue.message}`),
         outcome: "dropped (invalid)",
       });
-      // Report it, unless the report would fail too (e.g. a broken page context): no loops.
-      const violation = violationProperties(payload.event, result.issues);
-      if (
-        payload.event !== VIOLATION_EVENT &&
-        validateEvent(VIOLATION_EVENT, violation, { page: envelope.page ?? null, attribution: envelope.attribution }).ok
-      ) {
-        options.report(VIOLATION_EVENT, violation, envelope);
-      }
+      reportViolation(options, payload.event, result.issues, envelope);
       return abort(describeIssues(result.issues));
     },
   };

@@ -1,6 +1,6 @@
 import { ATTRIBUTION_COOKIE, ATTRIBUTION_COOKIE_MAX_BYTES, ATTRIBUTION_KEYS, ATTRIBUTION_VALUE_PATTERN } from "../../tracking/attribution";
 import { MAX_COOKIE_HEADER } from "../../tracking/cookie-value";
-import { dataLayerEntry } from "../../tracking/data-layer-plugin";
+import { dataLayerEntry } from "../../tracking/data-layer";
 import type { PageContext } from "../../tracking/page-context";
 import { PAGE_VIEW_EVENT, type PageViewPush } from "../../tracking/page-view";
 import { TrackingViolationError, validateEvent } from "../../tracking/validate";

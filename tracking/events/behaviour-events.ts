@@ -42,7 +42,6 @@ export const behaviourEvents = [
         scroll_y: scrollY(),
         direction: prop(z.enum(["up", "down", "none"]), "Scroll direction compared with the previous sample"),
       }),
-    dataLayer: "off",
     examples: { valid: [{ scroll_y: 120, direction: "down" }], invalid: [{ scroll_y: -1, direction: "sideways" }] },
   }),
   defineEvent({
@@ -57,7 +56,6 @@ export const behaviourEvents = [
         phase: prop(z.enum(["deferred", "settled"]), "deferred: kept as the pending sample; settled: the throttle window closed with nothing pending"),
         scroll_y: scrollY(),
       }),
-    dataLayer: "off",
     examples: { valid: [{ phase: "deferred", scroll_y: 300 }], invalid: [{ phase: "late", scroll_y: 300 }] },
   }),
   defineEvent({
@@ -67,7 +65,6 @@ export const behaviourEvents = [
     owner: OWNER,
     version: V1,
     properties: () => z.object({ shadow: prop(z.boolean(), "Whether the header now shows its shadow"), scroll_y: scrollY() }),
-    dataLayer: "dedupe",
     examples: { valid: [{ shadow: true, scroll_y: 81 }], invalid: [{ shadow: "yes", scroll_y: 81 }] },
   }),
   defineEvent({
@@ -82,7 +79,6 @@ export const behaviourEvents = [
         reason: prop(z.enum(["scroll_down", "scroll_up", "near_top", "sticky"]), "Why: scrolling down or up, back near the top, or the header became sticky"),
         scroll_y: scrollY(),
       }),
-    dataLayer: "dedupe",
     examples: { valid: [{ visible: false, reason: "scroll_down", scroll_y: 640 }], invalid: [{ visible: false, reason: "wheel", scroll_y: 640 }] },
   }),
   defineEvent({
@@ -92,7 +88,6 @@ export const behaviourEvents = [
     owner: OWNER,
     version: V1,
     properties: () => z.object({ sticky: prop(z.boolean(), "Whether the header now stays in view while scrolling") }),
-    dataLayer: "dedupe",
     examples: { valid: [{ sticky: true }], invalid: [{ sticky: 1 }] },
   }),
 
@@ -104,7 +99,6 @@ export const behaviourEvents = [
     owner: OWNER,
     version: V1,
     properties: () => z.object({ menu: menuName() }),
-    dataLayer: "push",
     examples: { valid: [{ menu: "mobile_menu" }], invalid: [{ menu: "footer" }] },
   }),
   defineEvent({
@@ -114,7 +108,6 @@ export const behaviourEvents = [
     owner: OWNER,
     version: V1,
     properties: () => z.object({ menu: menuName(), reason: prop(z.enum(["toggle", "outside_click", "escape"]), "What closed the menu") }),
-    dataLayer: "push",
     examples: { valid: [{ menu: "header_dropdown", reason: "escape" }], invalid: [{ menu: "header_dropdown", reason: "swipe" }] },
   }),
 
@@ -126,7 +119,6 @@ export const behaviourEvents = [
     owner: OWNER,
     version: V1,
     properties: () => z.object({ modal_title: modalTitle(), variant: modalVariant(), depth: modalDepth() }),
-    dataLayer: "push",
     examples: { valid: [{ modal_title: "Call our box office", variant: "side", depth: 1 }], invalid: [{ modal_title: "", variant: "popup", depth: 1 }] },
   }),
   defineEvent({
@@ -137,7 +129,6 @@ export const behaviourEvents = [
     owner: OWNER,
     version: V1,
     properties: () => z.object({ modal_title: modalTitle(), depth: modalDepth() }),
-    dataLayer: "push",
     examples: { valid: [{ modal_title: "Seat map help", depth: 1 }], invalid: [{ modal_title: "Seat map help", depth: -1 }] },
   }),
   defineEvent({
@@ -152,7 +143,6 @@ export const behaviourEvents = [
         reason: prop(z.enum(["button", "escape", "outside_click"]), "What closed the modal"),
         depth: modalDepth(),
       }),
-    dataLayer: "push",
     examples: {
       valid: [{ modal_title: "Call our box office", reason: "escape", depth: 0 }],
       invalid: [{ modal_title: "Call our box office", reason: "timeout", depth: 0 }],
@@ -173,7 +163,6 @@ export const behaviourEvents = [
         auto_close: prop(z.boolean(), "Whether the toast closes on its own after its duration"),
         duration_ms: prop(z.int().check(z.minimum(0), z.maximum(120_000)), "How long an auto-closing toast stays, in milliseconds"),
       }),
-    dataLayer: "push",
     examples: {
       valid: [{ toast_id: "toast-1", tone: "error", auto_close: true, duration_ms: 6000 }],
       invalid: [{ toast_id: "toast-1", tone: "loud", auto_close: true, duration_ms: 6000 }],
@@ -186,7 +175,6 @@ export const behaviourEvents = [
     owner: OWNER,
     version: V1,
     properties: () => z.object({ toast_id: toastId(), reason: prop(z.enum(["button", "timeout"]), "Dismissed by the visitor, or closed after its duration") }),
-    dataLayer: "push",
     examples: { valid: [{ toast_id: "toast-1", reason: "timeout" }], invalid: [{ toast_id: "toast-1", reason: "swiped" }] },
   }),
 
@@ -198,7 +186,6 @@ export const behaviourEvents = [
     owner: OWNER,
     version: V1,
     properties: () => z.object({ tooltip: prop(z.enum(["phone_copied"]), "Which tooltip") }),
-    dataLayer: "push",
     examples: { valid: [{ tooltip: "phone_copied" }], invalid: [{ tooltip: "anything" }] },
   }),
   defineEvent({
@@ -209,7 +196,6 @@ export const behaviourEvents = [
     version: V1,
     properties: () =>
       z.object({ tooltip: prop(z.enum(["phone_copied"]), "Which tooltip"), reason: prop(z.enum(["timeout", "hidden"]), "Reset after 5 s, or hidden early") }),
-    dataLayer: "off",
     examples: { valid: [{ tooltip: "phone_copied", reason: "timeout" }], invalid: [{ tooltip: "phone_copied", reason: 5 }] },
   }),
 
@@ -227,7 +213,6 @@ export const behaviourEvents = [
         resumed: prop(z.boolean(), "True when playback resumed after a pause rather than starting"),
         current_time_s: prop(z.number().check(z.minimum(0), z.maximum(86_400)), "Playback position in seconds"),
       }),
-    dataLayer: "push",
     examples: {
       valid: [{ video_id: "dQw4w9WgXcQ", video_title: "Paris in 60 seconds", resumed: false, current_time_s: 0 }],
       invalid: [{ video_id: "bad id!", video_title: "Paris", resumed: false, current_time_s: 0 }],
@@ -240,7 +225,6 @@ export const behaviourEvents = [
     owner: OWNER,
     version: V1,
     properties: () => z.object({ video_id: videoId(), video_title: videoTitle(), percent: percent() }),
-    dataLayer: "push",
     examples: {
       valid: [{ video_id: "dQw4w9WgXcQ", video_title: "Paris in 60 seconds", percent: 42.5 }],
       invalid: [{ video_id: "dQw4w9WgXcQ", video_title: "Paris in 60 seconds", percent: 140 }],
@@ -253,7 +237,6 @@ export const behaviourEvents = [
     owner: OWNER,
     version: V1,
     properties: () => z.object({ video_id: videoId(), percent: percent() }),
-    dataLayer: "off",
     examples: { valid: [{ video_id: "dQw4w9WgXcQ", percent: 12 }], invalid: [{ video_id: "dQw4w9WgXcQ" }] },
   }),
   defineEvent({
@@ -268,7 +251,6 @@ export const behaviourEvents = [
         video_title: videoTitle(),
         milestone: prop(z.union([z.literal(10), z.literal(25), z.literal(50), z.literal(75), z.literal(90)]), "The milestone passed, in percent"),
       }),
-    dataLayer: "push",
     examples: {
       valid: [{ video_id: "dQw4w9WgXcQ", video_title: "Paris in 60 seconds", milestone: 25 }],
       invalid: [{ video_id: "dQw4w9WgXcQ", video_title: "Paris in 60 seconds", milestone: 30 }],
@@ -286,7 +268,6 @@ export const behaviourEvents = [
         video_title: videoTitle(),
         duration_s: prop(z.number().check(z.minimum(0), z.maximum(86_400)), "Length of the video in seconds"),
       }),
-    dataLayer: "push",
     examples: {
       valid: [{ video_id: "dQw4w9WgXcQ", video_title: "Paris in 60 seconds", duration_s: 60 }],
       invalid: [{ video_id: "dQw4w9WgXcQ", video_title: "", duration_s: 60 }],
@@ -305,7 +286,6 @@ export const behaviourEvents = [
         is_mobile: prop(z.boolean(), "Whether the viewport is now mobile (768 px or less)"),
         viewport_width: prop(z.int().check(z.minimum(0), z.maximum(20_000)), "Viewport width in CSS pixels"),
       }),
-    dataLayer: "dedupe",
     examples: { valid: [{ is_mobile: true, viewport_width: 375 }], invalid: [{ is_mobile: true, viewport_width: "375px" }] },
   }),
 
@@ -318,7 +298,6 @@ export const behaviourEvents = [
     version: V1,
     properties: () =>
       z.object({ file_name: fileName(), attempt: prop(z.int().check(z.minimum(1), z.maximum(100)), "1 for the first request, more after a failure") }),
-    dataLayer: "push",
     examples: { valid: [{ file_name: "paris-weekend-checklist.pdf", attempt: 1 }], invalid: [{ file_name: "paris-weekend-checklist.pdf", attempt: 0 }] },
   }),
   defineEvent({
@@ -328,7 +307,6 @@ export const behaviourEvents = [
     owner: OWNER,
     version: V1,
     properties: () => z.object({ file_name: fileName(), size_bytes: prop(z.int().check(z.minimum(0)), "Size of the fetched file in bytes") }),
-    dataLayer: "push",
     examples: {
       valid: [{ file_name: "paris-weekend-checklist.pdf", size_bytes: 2048 }],
       invalid: [{ file_name: "paris-weekend-checklist.pdf", size_bytes: -5 }],
@@ -345,7 +323,6 @@ export const behaviourEvents = [
         file_name: fileName(),
         status_code: prop(z.nullable(z.int().check(z.minimum(0), z.maximum(599))), "HTTP status of the failed response, null when the network failed"),
       }),
-    dataLayer: "push",
     examples: {
       valid: [{ file_name: "paris-weekend-checklist.pdf", status_code: 404 }],
       invalid: [{ file_name: "paris-weekend-checklist.pdf", status_code: "404" }],
@@ -360,7 +337,6 @@ export const behaviourEvents = [
     owner: OWNER,
     version: V1,
     properties: () => z.object({ image_kind: imageKind() }),
-    dataLayer: "push",
     examples: { valid: [{ image_kind: "logo" }], invalid: [{ image_kind: "banner" }] },
   }),
   defineEvent({
@@ -370,7 +346,6 @@ export const behaviourEvents = [
     owner: OWNER,
     version: V1,
     properties: () => z.object({ image_kind: imageKind(), had_fallback: prop(z.boolean(), "Whether a fallback was tried before giving up") }),
-    dataLayer: "push",
     examples: { valid: [{ image_kind: "content_image", had_fallback: true }], invalid: [{ image_kind: "content_image" }] },
   }),
 
@@ -387,7 +362,6 @@ export const behaviourEvents = [
         offset_px: prop(z.union([z.literal(-30), z.literal(-100)]), "Scroll offset: -30 on mobile, -100 on desktop (spec §9)"),
         smooth: prop(z.boolean(), "False when the visitor prefers reduced motion"),
       }),
-    dataLayer: "push",
     examples: { valid: [{ target_id: "day-one", offset_px: -100, smooth: true }], invalid: [{ target_id: "day-one", offset_px: -50, smooth: true }] },
   }),
   defineEvent({
@@ -397,7 +371,6 @@ export const behaviourEvents = [
     owner: OWNER,
     version: V1,
     properties: () => z.object({ target_id: prop(z.string().check(z.regex(/^[a-z][a-z0-9-]*$/), z.maxLength(60)), "Id of the block the page scrolled to") }),
-    dataLayer: "off",
     examples: { valid: [{ target_id: "day-one" }], invalid: [{ target_id: "Day One" }] },
   }),
 
@@ -415,7 +388,6 @@ export const behaviourEvents = [
         popup_width: prop(z.literal(560), "Popup width in CSS pixels (spec §2)"),
         popup_height: prop(z.literal(490), "Popup height in CSS pixels (spec §2)"),
       }),
-    dataLayer: "push",
     examples: {
       valid: [{ presentation: "popup", popup_width: 560, popup_height: 490 }],
       invalid: [{ presentation: "popup", popup_width: 800, popup_height: 600 }],
@@ -433,7 +405,6 @@ export const behaviourEvents = [
     owner: "privacy",
     version: V1,
     properties: () => z.object({ country_known: prop(z.boolean(), "false when the CDN sent no usable country, which is denied by default too") }),
-    dataLayer: "off",
     examples: { valid: [{ country_known: true }, { country_known: false }], invalid: [{ country_known: "DE" }, {}] },
   }),
   defineEvent({
@@ -443,7 +414,6 @@ export const behaviourEvents = [
     owner: "privacy",
     version: V1,
     properties: () => z.object({ opened_from: prop(z.enum(["banner", "footer_link"]), "The banner's Choose button or the footer's Cookie settings link") }),
-    dataLayer: "off",
     examples: { valid: [{ opened_from: "banner" }, { opened_from: "footer_link" }], invalid: [{ opened_from: "header" }] },
   }),
   defineEvent({
@@ -457,7 +427,6 @@ export const behaviourEvents = [
         reason: prop(z.enum(["back", "escape"]), "The Back button or the Escape key"),
         banner_returned: prop(z.boolean(), "true when no choice is stored, so the banner shows again"),
       }),
-    dataLayer: "off",
     examples: { valid: [{ reason: "back", banner_returned: true }], invalid: [{ reason: "swipe", banner_returned: true }, { reason: "escape" }] },
   }),
   defineEvent({
@@ -474,7 +443,6 @@ export const behaviourEvents = [
         analytics: prop(z.enum(["granted", "denied"]), "analytics_storage as saved"),
         advertising: prop(z.enum(["granted", "denied"]), "ad_storage, ad_user_data and ad_personalization as saved"),
       }),
-    dataLayer: "push",
     examples: {
       valid: [
         { choice: "reject_all", saved_from: "banner", analytics: "denied", advertising: "denied" },
@@ -493,7 +461,6 @@ export const behaviourEvents = [
     version: V1,
     properties: () => z.object({ target_uid: prop(z.string().check(z.regex(/^[a-z0-9.-]+$/), z.maxLength(100)), "Uid of the page the quick link opens") }),
     components: ["Footer: quick link click"],
-    dataLayer: "push",
     examples: { valid: [{ target_uid: "www.paris-experiences.example.eiffel-tower" }], invalid: [{ target_uid: "https://elsewhere" }] },
   }),
   defineEvent({
@@ -504,7 +471,6 @@ export const behaviourEvents = [
     version: V1,
     properties: () => z.object({ presentation: prop(z.enum(["drawer", "side_modal"]), "How the panel opened, chosen by viewport") }),
     components: ["CallUsButton: click (then modalStack: OPEN)"],
-    dataLayer: "push",
     examples: { valid: [{ presentation: "drawer" }], invalid: [{ presentation: "popup" }] },
   }),
 ] as const;

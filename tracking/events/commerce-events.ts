@@ -43,7 +43,6 @@ export const commerceEvents = [
         currency: currency(),
       }),
     components: ["ExperienceCard (book link)", "inline {cta} booking links"],
-    dataLayer: "push",
     examples: {
       valid: [
         { tgid: 17637, flow_type: "SEATMAP", price: 89, currency: "GBP" },
@@ -64,8 +63,6 @@ export const commerceEvents = [
     version: "1-0-0",
     properties: () => z.object({ ecommerce: prop(ecommerceList(), "GA4 ecommerce payload") }),
     components: ["ExperienceList (first time 50% visible)"],
-    dataLayer: "push",
-    ecommerce: true,
     examples: {
       valid: [
         {
@@ -100,8 +97,6 @@ export const commerceEvents = [
     version: "1-0-0",
     properties: () => z.object({ ecommerce: prop(ecommerceList(), "GA4 ecommerce payload with the one item chosen") }),
     components: ["ExperienceCard (click)"],
-    dataLayer: "push",
-    ecommerce: true,
     examples: {
       valid: [
         {
@@ -127,7 +122,6 @@ export const commerceEvents = [
         source_id: prop(z.int().check(z.positive()), "Id of the collection, category or tour group"),
       }),
     components: ["PriceTag (rendered with no price)"],
-    dataLayer: "dedupe",
     examples: {
       valid: [
         { source_kind: "collection", source_id: 198 },
@@ -151,7 +145,6 @@ export const commerceEvents = [
         to_currency: prop(z.string().check(z.regex(/^[A-Z]{3}$/)), "Currency chosen"),
       }),
     components: ["CurrencySelector"],
-    dataLayer: "push",
     examples: {
       valid: [{ from_currency: "USD", to_currency: "EUR" }],
       invalid: [{ from_currency: "USD", to_currency: "euro" }, { from_currency: "USD" }],
@@ -169,7 +162,6 @@ export const commerceEvents = [
         to_language: prop(z.string().check(z.regex(/^[a-z]{2}$/)), "Language chosen"),
       }),
     components: ["LanguageSelector"],
-    dataLayer: "push",
     examples: {
       valid: [{ from_language: "en", to_language: "fr" }],
       invalid: [

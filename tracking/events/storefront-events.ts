@@ -24,7 +24,6 @@ export const storefrontEvents = [
         ),
       }),
     components: ["The server, in <head> (document load: app/page/page-view-push.server.ts)", "TrackingBootstrap (each client-side route change)"],
-    dataLayer: "push",
     examples: {
       valid: [
         { page_title: "Things to do in Paris", page_path: "/?uid=www.paris-experiences.example&lang=en" },
@@ -47,7 +46,6 @@ export const storefrontEvents = [
         ad_personalization: consentValue("ad_personalization"),
       }),
     components: ["setConsent() (tracking/consent-update.ts)", "window.storefrontConsent.set() for a consent banner"],
-    dataLayer: "push",
     examples: {
       valid: [{ ad_storage: "denied", analytics_storage: "granted", ad_user_data: "denied", ad_personalization: "denied" }],
       invalid: [{ ad_storage: "yes", analytics_storage: "granted", ad_user_data: "denied", ad_personalization: "denied" }, { analytics_storage: "granted" }],
@@ -68,7 +66,6 @@ export const storefrontEvents = [
         issue_count: prop(z.int().check(z.minimum(1)), "How many issues the event had"),
       }),
     components: ["validation plugin (trackStart) in tracking/validation-plugin.ts"],
-    dataLayer: "push",
     examples: {
       valid: [{ violated_event: "currency_changed", issue_paths: "properties.to_currency", issues: "properties.to_currency: Invalid string", issue_count: 1 }],
       invalid: [
