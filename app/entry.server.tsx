@@ -11,9 +11,18 @@ import type { DirectoryData } from "~/page/page-data";
 import type { UiStrings } from "~/i18n/ui-strings";
 import { pagePath } from "~/page/page-query";
 import { consentDefaults, consentHeadScript } from "../tracking/consent";
+import { setDescriptionCheck } from "../tracking/described-events";
+import { TrackingViolationError, validateEvent } from "../tracking/validate";
 import { FONT_FACE_CSS } from "~/styles/font-faces.server";
 import { withEveryStitchesGroup } from "~/styles/stitches-groups.server";
 export { logServerError as handleError } from "~/server/log-server-error.server";
+
+// Every event a control describes for the head script is checked against the catalogue as it is
+// rendered, as the pipeline checks every event it delivers (tracking/described-events.ts).
+setDescriptionCheck(({ name, properties }) => {
+  const result = validateEvent(name, properties);
+  if (!result.ok) throw new TrackingViolationError(name, result.issues);
+});
 
 // Stitches cannot stream: the whole document is rendered to a string first, then the CSS it
 // collected goes into the <style id="stitches"> placeholder in <head>, so the very first response

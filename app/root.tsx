@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { EarlyInputScript, useReplayEarlyInput } from "~/components/early-input";
+import { EarlyImpressionsScript, EarlyInputScript, useReplayEarlyInput } from "~/components/early-input";
 import { useNonce } from "~/components/nonce";
 import { PageViewScript } from "~/components/tracking/PageViewScript";
 import { TrackingBootstrap, TrackingPageStart } from "~/components/tracking/TrackingBootstrap";
@@ -72,6 +72,8 @@ export function Layout({ children }: { children: ReactNode }) {
         ))}
         {rootData ? <TrackingPageStart /> : null}
         {children}
+        {/* Counts the impressions of lists seen before the app runs (every list is parsed by now). */}
+        <EarlyImpressionsScript />
         {rootData ? <TrackingBootstrap containerId={rootData.env.gtmContainerId} /> : null}
         <ScrollRestoration nonce={nonce} />
         {rootData ? (

@@ -47,8 +47,7 @@ export interface DataLayerDestination {
 
 export function createDataLayerDestination(options: DataLayerPluginOptions): DataLayerDestination {
   const name = options.dataLayerName ?? "dataLayer";
-  const push = (event: string, properties: Record<string, unknown>, envelope: Partial<DeliveryEnvelope>) =>
-    pushToDataLayer(event, properties, envelope, name);
+  const push = (event: string, properties: Record<string, unknown>, envelope: Partial<DeliveryEnvelope>) => pushToDataLayer(event, properties, envelope, name);
   return {
     push,
     plugin: {

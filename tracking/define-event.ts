@@ -10,7 +10,6 @@ import { dataLayerPolicy, isEcommerceEvent, type DataLayerPolicy } from "./data-
 export const EVENT_CATEGORIES = ["page", "navigation", "interaction", "commerce", "media", "ui_state", "system"] as const;
 type EventCategory = (typeof EVENT_CATEGORIES)[number];
 
-
 export interface EventDefinition<N extends string = string, S extends z.ZodMiniObject = z.ZodMiniObject> {
   name: N;
   description: string;

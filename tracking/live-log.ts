@@ -8,7 +8,13 @@ const LIVE_HISTORY_KEY = "storefront:tracking-history";
 export const LIVE_HISTORY_LIMIT = 100;
 
 type LiveOutcome =
-  "pushed" | "pushed by the server" | "deduplicated" | "not pushed (policy off)" | "dropped (invalid)" | "pushed before it was checked, then found invalid" | "not sent (this page has no page context)";
+  | "pushed"
+  | "pushed by the server"
+  | "deduplicated"
+  | "not pushed (policy off)"
+  | "dropped (invalid)"
+  | "pushed before it was checked, then found invalid"
+  | "not sent (this page has no page context)";
 
 export interface LiveRecord {
   id: string;

@@ -37,7 +37,12 @@ function violationProperties(eventName: string, issues: readonly ValidationIssue
 }
 
 /** Reports an invalid event as tracking_violation, unless the report would fail too (e.g. a broken page context): no loops. */
-export function reportViolation(options: ValidationPluginOptions, event: string, issues: readonly ValidationIssue[], envelope: Partial<DeliveryEnvelope>): void {
+export function reportViolation(
+  options: ValidationPluginOptions,
+  event: string,
+  issues: readonly ValidationIssue[],
+  envelope: Partial<DeliveryEnvelope>,
+): void {
   const violation = violationProperties(event, issues);
   if (event !== VIOLATION_EVENT && validateEvent(VIOLATION_EVENT, violation, { page: envelope.page ?? null, attribution: envelope.attribution }).ok) {
     options.report(VIOLATION_EVENT, violation, envelope);

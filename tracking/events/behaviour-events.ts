@@ -464,6 +464,28 @@ export const behaviourEvents = [
     examples: { valid: [{ target_uid: "www.paris-experiences.example.eiffel-tower" }], invalid: [{ target_uid: "https://elsewhere" }] },
   }),
   defineEvent({
+    name: "outbound_link_clicked",
+    description:
+      "The visitor followed a link written in the page's content that leaves the site (a custom link to another host). Counted in the click, before the browser leaves. Data layer: push.",
+    category: "navigation",
+    owner: OWNER,
+    version: V1,
+    properties: () =>
+      z.object({
+        link_domain: prop(z.string().check(z.regex(/^[a-z0-9.-]+$/), z.maxLength(100)), "Host the link leads to, lower case"),
+        link_url: prop(
+          z.string().check(z.regex(/^https?:\/\/[^?#]*$/), z.maxLength(100)),
+          "The link's origin and path, without its query or fragment (which may carry personal data), at most 100 characters",
+        ),
+        new_tab: prop(z.boolean(), "Whether the link opens in a new tab (the page stays) or replaces the page"),
+      }),
+    components: ["ContentLink: outbound link click"],
+    examples: {
+      valid: [{ link_domain: "www.louvre.fr", link_url: "https://www.louvre.fr/en/visit", new_tab: true }],
+      invalid: [{ link_domain: "www.louvre.fr", link_url: "https://www.louvre.fr/en/visit?email=someone@example.com", new_tab: true }],
+    },
+  }),
+  defineEvent({
     name: "call_us_opened",
     description: "The visitor opened Call us from the footer: a drawer on mobile, a side modal on desktop (spec §2). Data layer: push.",
     category: "interaction",

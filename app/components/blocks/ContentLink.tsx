@@ -5,6 +5,7 @@ import { primaryAction, secondaryAction } from "../ui/action-styles";
 import { useLang, useT } from "../page-providers";
 import type { LinkTarget } from "~/content/inline-props";
 import { useLinkContext } from "./link-context";
+import { describeCalls, DESCRIBED_CLICK_ATTRIBUTE, trackCalls, type TrackCall } from "../../../tracking/described-events";
 
 // Every link written in content goes through here: resolveActionLink decides the href (unsafe URLs
 // give none), and spec §8 makes an invalid URL external in a new tab. New-tab links carry
@@ -35,14 +36,34 @@ function useResolvedLink(label: string, target: LinkTarget, newTab: boolean, app
     : resolveActionLink({ type: "custom", label, url: target.url, newTab, appearance }, ctx);
 }
 
+/** A link that leaves the site is counted in its click, from first paint (tracking/described-events.ts). */
+function outboundCalls(link: ResolvedLink): TrackCall[] {
+  if (!link.external) return [];
+  let url: URL;
+  try {
+    url = new URL(link.href);
+  } catch {
+    return [];
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return [];
+  return [
+    {
+      name: "outbound_link_clicked",
+      properties: { link_domain: url.hostname.slice(0, 100), link_url: `${url.origin}${url.pathname}`.slice(0, 100), new_tab: link.newTab },
+    },
+  ];
+}
+
 function LinkView({ link, children }: { link: ResolvedLink; children?: ReactNode }) {
   const t = useT();
   // No href (no uid, unsafe URL): the words stay, the link goes.
   if (!link.href) return <span>{children ?? link.label}</span>;
+  const calls = outboundCalls(link);
   return (
     <Anchor
       href={link.href}
       appearance={link.appearance}
+      {...(calls.length > 0 ? { onClick: () => trackCalls(calls), [DESCRIBED_CLICK_ATTRIBUTE]: describeCalls(calls) } : {})}
       {...(link.newTab ? { target: "_blank", rel: "noopener noreferrer" } : link.external ? { rel: "noopener" } : {})}
     >
       {children ?? link.label}

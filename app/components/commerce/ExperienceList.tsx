@@ -8,7 +8,9 @@ import type { Experience } from "~/prices/price-types";
 import { designTokens } from "../../../tokens/design-tokens";
 import { styled } from "../../../tokens/stitches.config";
 import { primaryAction } from "../ui/action-styles";
+import { describeCalls, DESCRIBED_CLICK_ATTRIBUTE, DESCRIBED_VIEW_ATTRIBUTE, trackCalls, type TrackCall } from "../../../tracking/described-events";
 import { track } from "../../../tracking/track";
+import { claimImpression } from "../early-input";
 import { FallbackImage } from "../behaviour/FallbackImage";
 import { useT } from "../page-providers";
 import { useCommerce } from "./commerce-context";
@@ -149,14 +151,19 @@ function ExperienceCard({ experience: e, list, headingLevel = "h3" }: CardProps)
     if (!priceText) track("price_unavailable", { source_kind: "tour-group", source_id: e.id });
   }, [priceText, e.id]);
 
-  const onClick = (_event: MouseEvent<HTMLAnchorElement>) => {
-    if (list) {
-      track("select_item", {
-        ecommerce: { item_list_id: listId(list.id), item_list_name: list.name.slice(0, 100), items: [ga4Item(e, list.index, list.id)] },
-      });
-    }
-    track("booking_link_clicked", { tgid: e.id, flow_type: e.flowType, price: e.price, currency: e.currency });
-  };
+  // Described on the link for the head script, and tracked by the handler once the app runs: the same calls.
+  const clickCalls: TrackCall[] = [
+    ...(list
+      ? [
+          {
+            name: "select_item" as const,
+            properties: { ecommerce: { item_list_id: listId(list.id), item_list_name: list.name.slice(0, 100), items: [ga4Item(e, list.index, list.id)] } },
+          },
+        ]
+      : []),
+    { name: "booking_link_clicked", properties: { tgid: e.id, flow_type: e.flowType, price: e.price, currency: e.currency } },
+  ];
+  const onClick = (_event: MouseEvent<HTMLAnchorElement>) => trackCalls(clickCalls);
 
   return (
     <Card aria-labelledby={nameId} data-tgid={e.id}>
@@ -194,7 +201,7 @@ function ExperienceCard({ experience: e, list, headingLevel = "h3" }: CardProps)
         </span>
         {href ? (
           // The name starts with the visible words, so speech users can say "Book now" (WCAG 2.5.3).
-          <BookLink href={href} onClick={onClick} aria-label={`${t("bookNow")}: ${e.name}`}>
+          <BookLink href={href} onClick={onClick} aria-label={`${t("bookNow")}: ${e.name}`} {...{ [DESCRIBED_CLICK_ATTRIBUTE]: describeCalls(clickCalls) }}>
             {t("bookNow")}
           </BookLink>
         ) : null}
@@ -233,18 +240,24 @@ export function ExperienceList({ block }: { block: ExperienceListBlock }) {
     .filter((e): e is Experience => !!e)
     .slice(0, block.limit ?? Number.POSITIVE_INFINITY);
   const count = experiences.length;
+  const viewCalls: TrackCall[] = [
+    {
+      name: "view_item_list",
+      properties: { ecommerce: { item_list_id: listId(id), item_list_name: block.title.slice(0, 100), items: experiences.map((e, i) => ga4Item(e, i, id)) } },
+    },
+  ];
+  const viewDescription = count > 0 ? describeCalls(viewCalls) : undefined;
 
   useEffect(() => {
     const element = listRef.current;
     if (!element || count === 0 || typeof IntersectionObserver === "undefined") return;
-    // view_item_list fires once per list per page view, the first time it is half visible.
+    // view_item_list fires once per list per page view, the first time it is half visible: by the head
+    // script before the app runs (early-input.tsx), by this observer after; whichever sees it first.
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some(halfVisible)) return;
         observer.disconnect();
-        track("view_item_list", {
-          ecommerce: { item_list_id: listId(id), item_list_name: block.title.slice(0, 100), items: experiences.map((e, i) => ga4Item(e, i, id)) },
-        });
+        if (viewDescription === undefined || claimImpression(viewDescription)) trackCalls(viewCalls);
       },
       { threshold: [0, 0.25, 0.5, 0.75, 1] },
     );
@@ -259,7 +272,7 @@ export function ExperienceList({ block }: { block: ExperienceListBlock }) {
   return (
     <ListBlock data-experience-list={key} style={{ "--cards": count } as CSSProperties}>
       <h2 id={titleId}>{block.title}</h2>
-      <Grid ref={listRef} aria-labelledby={titleId} data-count={count}>
+      <Grid ref={listRef} aria-labelledby={titleId} data-count={count} {...{ [DESCRIBED_VIEW_ATTRIBUTE]: viewDescription }}>
         {experiences.map((e, index) => (
           <li key={e.id}>
             <ExperienceCard experience={e} list={{ id, name: block.title, index }} />

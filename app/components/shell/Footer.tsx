@@ -1,6 +1,7 @@
+import type { ReactNode } from "react";
 import type { ResolvedFooter } from "~/content/resolve-shell";
 import { styled } from "../../../tokens/stitches.config";
-import { track } from "../../../tracking/track";
+import { describeCalls, DESCRIBED_CLICK_ATTRIBUTE, trackCalls, type TrackCall } from "../../../tracking/described-events";
 import { CallUsButton } from "../behaviour/CallUs";
 import { CONSENT_BAR_HEIGHT_VARIABLE } from "../behaviour/consent-banner-ids";
 import { CookieSettingsLink } from "../behaviour/consent-banner-slot";
@@ -93,9 +94,9 @@ export function Footer({ footer, siteName, callUsSlot, badgeSlot }: FooterProps)
               {footer.quickLinks.map((q) => (
                 <li key={q.uid}>
                   {q.href ? (
-                    <a href={q.href} data-quick-link={q.uid} onClick={() => track("quick_link_opened", { target_uid: q.uid })}>
+                    <QuickLink href={q.href} uid={q.uid}>
                       {q.label}
-                    </a>
+                    </QuickLink>
                   ) : (
                     <span>{q.label}</span>
                   )}
@@ -135,5 +136,15 @@ export function Footer({ footer, siteName, callUsSlot, badgeSlot }: FooterProps)
           : null}
       </Bottom>
     </FooterBar>
+  );
+}
+
+/** A footer quick link: counted before the browser leaves, from first paint (tracking/described-events.ts). */
+function QuickLink({ href, uid, children }: { href: string; uid: string; children: ReactNode }) {
+  const calls: TrackCall[] = [{ name: "quick_link_opened", properties: { target_uid: uid } }];
+  return (
+    <a href={href} data-quick-link={uid} onClick={() => trackCalls(calls)} {...{ [DESCRIBED_CLICK_ATTRIBUTE]: describeCalls(calls) }}>
+      {children}
+    </a>
   );
 }

@@ -4,7 +4,7 @@ import { CURRENCIES } from "~/i18n/currencies";
 import type { LanguageOption } from "~/page/page-data";
 import { pagePath } from "~/page/page-query";
 import { styled } from "../../../tokens/stitches.config";
-import { track } from "../../../tracking/track";
+import { describeCalls, DESCRIBED_CLICK_ATTRIBUTE, trackCalls, type TrackCall } from "../../../tracking/described-events";
 import { useT } from "../page-providers";
 
 // Currency and language selectors. <details> disclosures work before (and without) JavaScript:
@@ -66,13 +66,16 @@ const Panel = styled("div", {
 
 const Symbol = styled("span", { color: "$textSubtle" });
 
+// A choice is counted in its click, from first paint: described on each choice for the head script, and
+// tracked by the handler once the app runs (tracking/described-events.ts).
+const currencyCalls = (from: string, to: string): TrackCall[] => [{ name: "currency_changed", properties: { from_currency: from, to_currency: to } }];
+const languageCalls = (from: string, to: string): TrackCall[] => [{ name: "language_changed", properties: { from_language: from, to_language: to } }];
+
 export function CurrencySelector({ currency, lang, idSuffix = "desktop" }: { currency: string; lang: string; idSuffix?: string }) {
   const t = useT();
   const location = useLocation();
   const current = CURRENCIES.find((c) => c.code === currency);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const chosen = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value");
-    if (chosen && chosen !== currency) track("currency_changed", { from_currency: currency, to_currency: chosen });
     // The cached HTML names only the page's own parameters; with JavaScript the visitor keeps the rest.
     const returnTo = event.currentTarget.elements.namedItem("returnTo");
     if (returnTo instanceof HTMLInputElement) returnTo.value = `${window.location.pathname}${window.location.search}`;
@@ -90,7 +93,15 @@ export function CurrencySelector({ currency, lang, idSuffix = "desktop" }: { cur
           <ul>
             {CURRENCIES.map((c) => (
               <li key={c.code}>
-                <button type="submit" name="currency" value={c.code} aria-current={c.code === currency ? "true" : undefined}>
+                <button
+                  type="submit"
+                  name="currency"
+                  value={c.code}
+                  aria-current={c.code === currency ? "true" : undefined}
+                  // Counted in the click, not the submit that follows it: a tap's events are in the data layer when its dispatch ends.
+                  onClick={c.code === currency ? undefined : () => trackCalls(currencyCalls(currency, c.code))}
+                  {...{ [DESCRIBED_CLICK_ATTRIBUTE]: c.code === currency ? undefined : describeCalls(currencyCalls(currency, c.code)) }}
+                >
                   {c.code}
                   <Symbol aria-hidden="true">{c.localSymbol === c.code ? "" : c.localSymbol}</Symbol>
                 </button>
@@ -108,7 +119,7 @@ export function LanguageSelector({ languages, idSuffix = "desktop" }: { language
   if (languages.length < 2) return null;
   const current = languages.find((l) => l.current);
   const onChoose = (event: MouseEvent<HTMLAnchorElement>, code: string) => {
-    if (current && code !== current.code) track("language_changed", { from_language: current.code, to_language: code });
+    if (current && code !== current.code) trackCalls(languageCalls(current.code, code));
     event.currentTarget.closest("details")?.removeAttribute("open");
   };
   return (
@@ -120,7 +131,14 @@ export function LanguageSelector({ languages, idSuffix = "desktop" }: { language
         <ul aria-label={t("language")} id={`language-list-${idSuffix}`}>
           {languages.map((l) => (
             <li key={l.code}>
-              <Link to={l.href} hrefLang={l.code} lang={l.code} aria-current={l.current ? "true" : undefined} onClick={(event) => onChoose(event, l.code)}>
+              <Link
+                to={l.href}
+                hrefLang={l.code}
+                lang={l.code}
+                aria-current={l.current ? "true" : undefined}
+                onClick={(event) => onChoose(event, l.code)}
+                {...{ [DESCRIBED_CLICK_ATTRIBUTE]: current && !l.current ? describeCalls(languageCalls(current.code, l.code)) : undefined }}
+              >
                 {l.name}
               </Link>
             </li>

@@ -1,0 +1,59 @@
+import type { EventName, EventProperties } from "./catalogue";
+import { dataLayerPolicy, isEcommerceEvent } from "./data-layer-policy";
+import { track } from "./track";
+
+// Events a control's click pushes, described on the control by the server (docs/tracking.md, "Delivery
+// guarantee"). Before the app runs, the inline head script (app/components/early-input.tsx) pushes them
+// in the click's task, adding the page context and attribution of the page view the server pushed;
+// once the app runs, the control's handler pushes the same calls with track(). One list of calls feeds
+// both, so the two pushes are the same, field for field. No zod here (main bundle): the server checks
+// every description against the catalogue when it renders it (setDescriptionCheck).
+
+/** One track() call, typed by the catalogue. */
+export type TrackCall = { [N in EventName]: { name: N; properties: EventProperties<N> } }[EventName];
+
+/** On a control: the data-layer items its click pushes, without `page` and `attribution`. */
+export const DESCRIBED_CLICK_ATTRIBUTE = "data-track";
+/** On a list: the items its first sight pushes (view_item_list). */
+export const DESCRIBED_VIEW_ATTRIBUTE = "data-track-view";
+
+type DescriptionCheck = (call: { name: string; properties: unknown }) => void;
+let check: DescriptionCheck | undefined;
+
+/** The server's catalogue check of every description it renders (throws a TrackingViolationError naming the field). */
+export function setDescriptionCheck(next: DescriptionCheck | undefined): void {
+  check = next;
+}
+
+/** What a described control's click pushes, as the head script pushes it: `{ ecommerce: null }` before a GA4 ecommerce event. */
+export function describedItems(calls: readonly TrackCall[]): Array<Record<string, unknown>> {
+  const items: Array<Record<string, unknown>> = [];
+  for (const call of calls) {
+    // Only events pushed on every occurrence can be described: the head script keeps no dedupe state.
+    if (dataLayerPolicy(call.name) !== "push") throw new Error(`${call.name} cannot be described on a control: its data-layer policy is not "push"`);
+    check?.(call);
+    if (isEcommerceEvent(call.name)) items.push({ ecommerce: null });
+    items.push({ event: call.name, ...call.properties });
+  }
+  return items;
+}
+
+/**
+ * The attribute value for `calls`, or undefined when the server's check refuses one of them in
+ * production (the app's handler still tracks the click, and its violation is reported there).
+ */
+export function describeCalls(calls: readonly TrackCall[]): string | undefined {
+  if (calls.length === 0) return undefined;
+  try {
+    return JSON.stringify(describedItems(calls));
+  } catch (error) {
+    if (process.env.NODE_ENV !== "production") throw error;
+    console.error(error);
+    return undefined;
+  }
+}
+
+/** The app's side of a described control: the same calls, through track(). */
+export function trackCalls(calls: readonly TrackCall[]): void {
+  for (const call of calls) track(call.name, call.properties as never);
+}
