@@ -7,6 +7,7 @@ import { PageViewScript } from "~/components/tracking/PageViewScript";
 import { TrackingBootstrap, TrackingPageStart } from "~/components/tracking/TrackingBootstrap";
 import { getEnv, publicEnv, type PublicEnv } from "~/env.server";
 import { detectBot, readCountryCode } from "~/page/build-page-context.server";
+import { trackingPreloads } from "~/server/tracking-preloads.server";
 import { FONT_PRELOADS, globalStyles } from "~/styles/global-styles";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -15,13 +16,17 @@ interface RootData {
   env: PublicEnv;
   /** For the Consent Mode defaults in <head> and the consent banner: the visitor's country (null when unknown) and the bot rule. */
   tracking: { countryCode: string | null; isBot: boolean };
+  /** The tracking pipeline's chunks, fetched from the start at low priority (none for bots, who load no tracking). */
+  trackingPreloads: string[];
 }
 
 export function loader({ request }: LoaderFunctionArgs): RootData {
   const env = getEnv();
+  const isBot = detectBot(request.headers);
   return {
     env: publicEnv(env),
-    tracking: { countryCode: readCountryCode(request.headers, env.COUNTRY_HEADER), isBot: detectBot(request.headers) },
+    tracking: { countryCode: readCountryCode(request.headers, env.COUNTRY_HEADER), isBot },
+    trackingPreloads: isBot ? [] : trackingPreloads("/build/"),
   };
 }
 
@@ -84,6 +89,9 @@ export function Layout({ children }: { children: ReactNode }) {
           />
         ) : null}
         <Scripts nonce={nonce} />
+        {rootData?.trackingPreloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} {...{ fetchpriority: "low" }} />
+        ))}
       </body>
     </html>
   );

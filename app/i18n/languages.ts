@@ -33,17 +33,26 @@ export type SupportedLanguageCode = Extract<(typeof LANGUAGES)[number], { suppor
 
 export const DEFAULT_LANGUAGE: SupportedLanguageCode = "en";
 
-export const SUPPORTED_LANGUAGE_CODES = LANGUAGES.filter((l) => l.supported).map((l) => l.code) as SupportedLanguageCode[];
+// No top-level work but a pure call, so that a browser module needing only DEFAULT_LANGUAGE (page-url.ts)
+// does not carry the table.
+export const SUPPORTED_LANGUAGE_CODES = /* @__PURE__ */ supportedCodes();
 
-const byCode = new Map<string, Language>(LANGUAGES.map((l) => [l.code, l]));
+function supportedCodes(): SupportedLanguageCode[] {
+  return LANGUAGES.filter((l) => l.supported).map((l) => l.code) as SupportedLanguageCode[];
+}
+
+/** 16 languages: a scan is as quick as a map, and needs no table built when the module loads. */
+function byCode(code: string): Language | undefined {
+  return LANGUAGES.find((l) => l.code === code);
+}
 
 /** Any language we know of, supported or not (used to recognise a language prefix in a path). */
 export function isKnownLanguage(code: string | null | undefined): code is LanguageCode {
-  return !!code && byCode.has(code);
+  return !!code && byCode(code) !== undefined;
 }
 
 export function isSupportedLanguage(code: string | null | undefined): code is SupportedLanguageCode {
-  return !!code && byCode.get(code)?.supported === true;
+  return !!code && byCode(code)?.supported === true;
 }
 
 /** spec §5: a language is used only if supported; otherwise English. Case and region are tolerated ("FR", "fr-CA"). */
@@ -53,9 +62,9 @@ export function toSupportedLanguage(code: string | null | undefined): SupportedL
 }
 
 export function getLanguage(code: string): Language | undefined {
-  return byCode.get(code);
+  return byCode(code);
 }
 
 export function localeFor(code: SupportedLanguageCode): string {
-  return byCode.get(code)?.locale ?? "en-US";
+  return byCode(code)?.locale ?? "en-US";
 }

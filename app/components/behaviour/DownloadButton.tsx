@@ -3,7 +3,7 @@ import { useSelector } from "@xstate/react";
 import { fromPromise } from "xstate";
 import { DownloadHttpError, downloadMachine, type FetchedFile } from "../../../machines/download.machine";
 import { styled } from "../../../tokens/stitches.config";
-import { describeCalls, DESCRIBED_CLICK_ATTRIBUTE } from "../../../tracking/described-events";
+import { describedClick } from "../../../tracking/described-events";
 import { primaryAction } from "../ui/action-styles";
 import { useT } from "../page-providers";
 import { useOverlays } from "../overlays/overlay-context";
@@ -95,7 +95,7 @@ export function DownloadButton({ url, fileName, label }: DownloadButtonProps) {
         role={state === "failed" ? "link" : undefined}
         data-download-state={String(state)}
         // Before the app runs the plain link downloads, and the head script counts it as the machine's first attempt would.
-        {...{ [DESCRIBED_CLICK_ATTRIBUTE]: describeCalls([{ name: "download_clicked", properties: { file_name: fileName.slice(0, 100), attempt: 1 } }]) }}
+        {...describedClick([{ name: "download_clicked", properties: { file_name: fileName.slice(0, 100), attempt: 1 } }])}
       >
         <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M12 4v11m0 0l-4-4m4 4l4-4M5 19h14" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />

@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from "react";
 import { popupMachine } from "../../../machines/popup.machine";
 import { POPUP_HEIGHT, POPUP_WIDTH, popupFeatures } from "../../../machines/spec-values";
-import { describeCalls, DESCRIBED_CLICK_ATTRIBUTE } from "../../../tracking/described-events";
+import { describedClick } from "../../../tracking/described-events";
 import { useTrackedActor } from "./use-tracked-actor";
 
 // spec §2: the verification badge opens the verification page in a 560×490 popup. The plain
@@ -28,11 +28,9 @@ export function VerificationBadgeLink({ href, label, className, children }: { hr
       className={className}
       onClick={onClick}
       // Before the app runs the link opens a new tab, and the head script counts it as the machine's POPUP_BLOCKED does.
-      {...{
-        [DESCRIBED_CLICK_ATTRIBUTE]: describeCalls([
-          { name: "verification_badge_opened", properties: { presentation: "new_tab", popup_width: POPUP_WIDTH, popup_height: POPUP_HEIGHT } },
-        ]),
-      }}
+      {...describedClick([
+        { name: "verification_badge_opened", properties: { presentation: "new_tab", popup_width: POPUP_WIDTH, popup_height: POPUP_HEIGHT } },
+      ])}
     >
       {children}
     </a>

@@ -5,7 +5,7 @@ import { primaryAction, secondaryAction } from "../ui/action-styles";
 import { useLang, useT } from "../page-providers";
 import type { LinkTarget } from "~/content/inline-props";
 import { useLinkContext } from "./link-context";
-import { describeCalls, DESCRIBED_CLICK_ATTRIBUTE, trackCalls, type TrackCall } from "../../../tracking/described-events";
+import { describedClick, trackCalls, type TrackCall } from "../../../tracking/described-events";
 
 // Every link written in content goes through here: resolveActionLink decides the href (unsafe URLs
 // give none), and spec §8 makes an invalid URL external in a new tab. New-tab links carry
@@ -63,7 +63,7 @@ function LinkView({ link, children }: { link: ResolvedLink; children?: ReactNode
     <Anchor
       href={link.href}
       appearance={link.appearance}
-      {...(calls.length > 0 ? { onClick: () => trackCalls(calls), [DESCRIBED_CLICK_ATTRIBUTE]: describeCalls(calls) } : {})}
+      {...(calls.length > 0 ? { onClick: () => trackCalls(calls), ...describedClick(calls) } : {})}
       {...(link.newTab ? { target: "_blank", rel: "noopener noreferrer" } : link.external ? { rel: "noopener" } : {})}
     >
       {children ?? link.label}

@@ -8,9 +8,8 @@ import type { Experience } from "~/prices/price-types";
 import { designTokens } from "../../../tokens/design-tokens";
 import { styled } from "../../../tokens/stitches.config";
 import { primaryAction } from "../ui/action-styles";
-import { describeCalls, DESCRIBED_CLICK_ATTRIBUTE, DESCRIBED_VIEW_ATTRIBUTE, trackCalls, type TrackCall } from "../../../tracking/described-events";
+import { claimImpression, describeCalls, describedClick, DESCRIBED_VIEW_ATTRIBUTE, trackCalls, type TrackCall } from "../../../tracking/described-events";
 import { track } from "../../../tracking/track";
-import { claimImpression } from "../early-input";
 import { FallbackImage } from "../behaviour/FallbackImage";
 import { useT } from "../page-providers";
 import { useCommerce } from "./commerce-context";
@@ -201,7 +200,7 @@ function ExperienceCard({ experience: e, list, headingLevel = "h3" }: CardProps)
         </span>
         {href ? (
           // The name starts with the visible words, so speech users can say "Book now" (WCAG 2.5.3).
-          <BookLink href={href} onClick={onClick} aria-label={`${t("bookNow")}: ${e.name}`} {...{ [DESCRIBED_CLICK_ATTRIBUTE]: describeCalls(clickCalls) }}>
+          <BookLink href={href} onClick={onClick} aria-label={`${t("bookNow")}: ${e.name}`} {...describedClick(clickCalls)}>
             {t("bookNow")}
           </BookLink>
         ) : null}

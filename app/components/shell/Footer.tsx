@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { ResolvedFooter } from "~/content/resolve-shell";
 import { styled } from "../../../tokens/stitches.config";
-import { describeCalls, DESCRIBED_CLICK_ATTRIBUTE, trackCalls, type TrackCall } from "../../../tracking/described-events";
+import { describedClick, trackCalls, type TrackCall } from "../../../tracking/described-events";
 import { CallUsButton } from "../behaviour/CallUs";
 import { CONSENT_BAR_HEIGHT_VARIABLE } from "../behaviour/consent-banner-ids";
 import { CookieSettingsLink } from "../behaviour/consent-banner-slot";
@@ -143,7 +143,7 @@ export function Footer({ footer, siteName, callUsSlot, badgeSlot }: FooterProps)
 function QuickLink({ href, uid, children }: { href: string; uid: string; children: ReactNode }) {
   const calls: TrackCall[] = [{ name: "quick_link_opened", properties: { target_uid: uid } }];
   return (
-    <a href={href} data-quick-link={uid} onClick={() => trackCalls(calls)} {...{ [DESCRIBED_CLICK_ATTRIBUTE]: describeCalls(calls) }}>
+    <a href={href} data-quick-link={uid} onClick={() => trackCalls(calls)} {...describedClick(calls)}>
       {children}
     </a>
   );

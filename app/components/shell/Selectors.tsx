@@ -4,7 +4,7 @@ import { CURRENCIES } from "~/i18n/currencies";
 import type { LanguageOption } from "~/page/page-data";
 import { pagePath } from "~/page/page-query";
 import { styled } from "../../../tokens/stitches.config";
-import { describeCalls, DESCRIBED_CLICK_ATTRIBUTE, trackCalls, type TrackCall } from "../../../tracking/described-events";
+import { describedClick, trackCalls, type TrackCall } from "../../../tracking/described-events";
 import { useT } from "../page-providers";
 
 // Currency and language selectors. <details> disclosures work before (and without) JavaScript:
@@ -100,7 +100,7 @@ export function CurrencySelector({ currency, lang, idSuffix = "desktop" }: { cur
                   aria-current={c.code === currency ? "true" : undefined}
                   // Counted in the click, not the submit that follows it: a tap's events are in the data layer when its dispatch ends.
                   onClick={c.code === currency ? undefined : () => trackCalls(currencyCalls(currency, c.code))}
-                  {...{ [DESCRIBED_CLICK_ATTRIBUTE]: c.code === currency ? undefined : describeCalls(currencyCalls(currency, c.code)) }}
+                  {...(c.code === currency ? {} : describedClick(currencyCalls(currency, c.code)))}
                 >
                   {c.code}
                   <Symbol aria-hidden="true">{c.localSymbol === c.code ? "" : c.localSymbol}</Symbol>
@@ -137,7 +137,7 @@ export function LanguageSelector({ languages, idSuffix = "desktop" }: { language
                 lang={l.code}
                 aria-current={l.current ? "true" : undefined}
                 onClick={(event) => onChoose(event, l.code)}
-                {...{ [DESCRIBED_CLICK_ATTRIBUTE]: current && !l.current ? describeCalls(languageCalls(current.code, l.code)) : undefined }}
+                {...(current && !l.current ? describedClick(languageCalls(current.code, l.code)) : {})}
               >
                 {l.name}
               </Link>
