@@ -50,7 +50,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <EarlyInputScript />
+        <EarlyInputScript track={!!rootData && !rootData.tracking.isBot} />
         {/* Google Consent Mode v2 defaults, before any tag can run (tracking/consent.ts). Bots send nothing. */}
         {rootData && !rootData.tracking.isBot ? (
           // Filled by entry.server (consentHeadScript), so the script's builder stays out of the browser's bundle.
@@ -78,7 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {rootData ? <TrackingPageStart /> : null}
         {children}
         {/* Counts the impressions of lists seen before the app runs (every list is parsed by now). */}
-        <EarlyImpressionsScript />
+        {rootData && !rootData.tracking.isBot ? <EarlyImpressionsScript /> : null}
         {rootData ? <TrackingBootstrap containerId={rootData.env.gtmContainerId} /> : null}
         <ScrollRestoration nonce={nonce} />
         {rootData ? (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { catalogue, getEventDefinition } from "./catalogue";
+import { POLICY_NAMES } from "./data-layer-policy";
 import { prop, type EventDefinition } from "./define-event";
 import { checkJsonSchema } from "./json-schema-check";
 import { definitionProblems, eventNameProblems } from "./naming";
@@ -21,6 +22,14 @@ describe("the catalogue", () => {
     const names = definitions.map((d) => d.name);
     expect(new Set(names).size).toBe(names.length);
     for (const name of names) expect(getEventDefinition(name)?.name).toBe(name);
+  });
+
+  it("gives a data-layer policy only to events it has (a misspelt name there would push what should be kept off)", () => {
+    const names = new Set(definitions.map((d) => d.name));
+    for (const name of POLICY_NAMES) expect(names.has(name), name).toBe(true);
+    expect(getEventDefinition("header_scroll_sampled")?.dataLayer).toBe("off");
+    expect(getEventDefinition("price_unavailable")?.dataLayer).toBe("dedupe");
+    expect(getEventDefinition("select_item")).toMatchObject({ dataLayer: "push", ecommerce: true });
   });
 
   it("rejects GA4-reserved and badly formed names", () => {

@@ -15,8 +15,6 @@ import type { ValidationResult } from "./validate";
 // render's layout effects), or a client-side navigation's page_viewed has not been fired yet (the
 // page's own effects run before TrackingBootstrap's), which then goes first.
 
-export type { DeliveryEnvelope };
-
 export interface QueuedEvent {
   name: string;
   properties: unknown;

@@ -34,7 +34,7 @@ export function setDescriptionCheck(next: DescriptionCheck | undefined): void {
 }
 
 /** What a described control's click pushes, as the head script pushes it: `{ ecommerce: null }` before a GA4 ecommerce event. */
-export function describedItems(calls: readonly TrackCall[]): Array<Record<string, unknown>> {
+function describedItems(calls: readonly TrackCall[]): Array<Record<string, unknown>> {
   const items: Array<Record<string, unknown>> = [];
   for (const call of calls) {
     // Only events pushed on every occurrence can be described: the head script keeps no dedupe state.

@@ -10,7 +10,7 @@ import type { PageContext } from "./page-context";
 // (delivery-queue.ts), which pushes into window.dataLayer in the caller's task; the pipeline (analytics,
 // zod, the catalogue) arrives after hydration and is connected with connectPipeline().
 
-export type { DeliveryEnvelope, Pipeline } from "./delivery-queue";
+export type { Pipeline } from "./delivery-queue";
 export { MAX_UNCHECKED_EVENTS } from "./delivery-queue";
 
 declare global {

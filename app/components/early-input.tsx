@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { PENDING_ATTRIBUTE } from "~/page/early-input";
 // eslint-disable-next-line import-x/no-restricted-paths -- server render only: the module is empty in the browser bundle
-import { EARLY_IMPRESSIONS_SCRIPT, EARLY_INPUT_SCRIPT } from "~/page/early-input-script.server";
+import { EARLY_IMPRESSIONS_SCRIPT, earlyInputScript } from "~/page/early-input-script.server";
 import { useNonce } from "./nonce";
 
 // No tap is lost while the app's JavaScript is on its way (docs/decisions/001-answer-from-first-paint.md).
@@ -20,8 +20,8 @@ import { useNonce } from "./nonce";
 // catalogue event as if it had happened then.
 
 /** In <head>, before the body can be tapped. */
-export function EarlyInputScript() {
-  return <ServerOnlyScript text={EARLY_INPUT_SCRIPT} />;
+export function EarlyInputScript({ track }: { track: boolean }) {
+  return <ServerOnlyScript text={typeof document === "undefined" ? earlyInputScript({ track }) : undefined} />;
 }
 
 /** At the end of <body>, after every list a page can describe. */

@@ -26,24 +26,33 @@ const HELD_FROM_REACT = [
 /**
  * ES5, because it runs before any module: the capture listeners, the queue, and the push of described
  * events (page and attribution copied from the server's page_viewed entry, as the app's delivery adds
- * them: tracking/data-layer.ts dataLayerEntry()). No page view (a bot): nothing is pushed.
+ * them: tracking/data-layer.ts dataLayerEntry()); without a page view in the data layer nothing is pushed.
  */
-export const EARLY_INPUT_SCRIPT = [
-  "(function(){var d=document,w=window,s=w.__earlyInput={open:true,clicks:[],push:push};",
+const PUSH_DESCRIBED = [
   "function copy(x){var o={},k;for(k in x)o[k]=x[k];return o}",
   "function push(t){var l=w.dataLayer||[],v,a,i,o;",
   `for(i=0;i<l.length;i++)if(l[i]&&l[i].event===${JSON.stringify(PAGE_VIEW_EVENT)}){v=l[i];break}`,
   "if(!v||!t)return;try{a=JSON.parse(t)}catch(x){return}",
   "for(i=0;i<a.length;i++){o=copy(a[i]);if(o.event){o.page=copy(v.page);if(v.attribution)o.attribution=copy(v.attribution)}l.push(o)}}",
-  "function hold(e){if(s.open)e.stopImmediatePropagation()}",
-  `${JSON.stringify(HELD_FROM_REACT)}.forEach(function(t){d.addEventListener(t,hold,{capture:true,passive:true})});`,
-  "d.addEventListener('click',function(e){",
-  `if(!s.open)return;e.stopImmediatePropagation();var t=e.target,c=t&&t.closest&&t.closest('[${REPLAY_ATTRIBUTE}]');`,
-  `if(!c){c=t&&t.closest&&t.closest('[${DESCRIBED_CLICK_ATTRIBUTE}]');if(c)push(c.getAttribute('${DESCRIBED_CLICK_ATTRIBUTE}'));return}`,
-  "s.clicks.push(c);",
-  `if(c.getAttribute('${REPLAY_ATTRIBUTE}')!=='native'){e.preventDefault();c.setAttribute('${PENDING_ATTRIBUTE}','');c.setAttribute('aria-busy','true')}`,
-  "},true)})();",
 ].join("");
+
+/** The catcher, and for a visitor (not a bot: bots get no tracking code) the push of described events. */
+export function earlyInputScript({ track }: { track: boolean }): string {
+  return [
+    `(function(){var d=document,w=window,s=w.__earlyInput={open:true,clicks:[]${track ? ",push:push" : ""}};`,
+    track ? PUSH_DESCRIBED : "",
+    "function hold(e){if(s.open)e.stopImmediatePropagation()}",
+    `${JSON.stringify(HELD_FROM_REACT)}.forEach(function(t){d.addEventListener(t,hold,{capture:true,passive:true})});`,
+    "d.addEventListener('click',function(e){",
+    `if(!s.open)return;e.stopImmediatePropagation();var t=e.target,c=t&&t.closest&&t.closest('[${REPLAY_ATTRIBUTE}]');`,
+    track
+      ? `if(!c){c=t&&t.closest&&t.closest('[${DESCRIBED_CLICK_ATTRIBUTE}]');if(c)push(c.getAttribute('${DESCRIBED_CLICK_ATTRIBUTE}'));return}`
+      : "if(!c)return;",
+    "s.clicks.push(c);",
+    `if(c.getAttribute('${REPLAY_ATTRIBUTE}')!=='native'){e.preventDefault();c.setAttribute('${PENDING_ATTRIBUTE}','');c.setAttribute('aria-busy','true')}`,
+    "},true)})();",
+  ].join("");
+}
 
 /**
  * ES5, at the end of <body>, when every list is parsed: a list described for its impression is counted
@@ -51,7 +60,7 @@ export const EARLY_INPUT_SCRIPT = [
  * through claimImpression() in tracking/described-events.ts). The same rule as the app's.
  */
 export const EARLY_IMPRESSIONS_SCRIPT = [
-  `(function(){var w=window,s=w.__earlyInput,c;if(!s||!s.open||!w.IntersectionObserver)return;c=w.${COUNTED_IMPRESSIONS}=w.${COUNTED_IMPRESSIONS}||{};`,
+  `(function(){var w=window,s=w.__earlyInput,c;if(!s||!s.open||!s.push||!w.IntersectionObserver)return;c=w.${COUNTED_IMPRESSIONS}=w.${COUNTED_IMPRESSIONS}||{};`,
   "var o=new IntersectionObserver(function(es){if(!s.open){o.disconnect();return}",
   "for(var i=0;i<es.length;i++){var e=es[i],h=e.rootBounds?e.rootBounds.height:innerHeight,t;",
   "if(!e.isIntersecting||(e.intersectionRatio<0.5&&e.intersectionRect.height<h*0.5))continue;",

@@ -10,8 +10,8 @@ interface EarlyInput {
   /** False once the app has hydrated: from then on React answers. */
   open: boolean;
   clicks: Element[];
-  /** Pushes a description's items with the page view's page context and attribution. */
-  push: (description: string | null) => void;
+  /** Pushes a description's items with the page view's page context and attribution (not for bots). */
+  push?: (description: string | null) => void;
 }
 
 declare global {
