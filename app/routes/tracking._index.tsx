@@ -98,6 +98,13 @@ export default function TrackingCatalogue() {
           Machine-readable: <a href="/tracking/plan.json">plan.json</a> (JSON Schema). For state machines, see <a href="/machines">/machines</a>.
         </p>
         <p>
+          <strong>Delivery guarantee:</strong> every event is in <code>window.dataLayer</code> in the task of the interaction that caused it, from first paint
+          to exit. Before the app runs, an inline script pushes the events the server described on a control that leaves the page (booking links, quick links,
+          language and currency choices, the verification badge, downloads, outbound links), checked against this plan when the page was rendered; after,{" "}
+          <code>track()</code> pushes at once. Events pushed before the validators have loaded are checked right after, and a bad one is followed by a{" "}
+          <code>tracking_violation</code>. Lists are counted (<code>view_item_list</code>) when first seen, also before the app runs.
+        </p>
+        <p>
           For the tag manager: <a href="/tracking/gtm-container.json">gtm-container.json</a> is this plan as a container export. In Google Tag Manager, open
           Admin → Import Container, choose the file, pick a workspace and <strong>Merge</strong> (rename conflicting items). You get a Custom Event trigger for
           every event the storefront pushes (exact name), a GA4 Event tag for each with its properties and the page's uid, type, language, currency and host as
