@@ -75,6 +75,11 @@ export function claimImpression(description: string): boolean {
   return true;
 }
 
+/** A client-side navigation starts a new page view: its lists are to be counted again. */
+export function forgetImpressions(): void {
+  if (typeof window !== "undefined") window[COUNTED_IMPRESSIONS] = {};
+}
+
 /** The app's side of a described control: the same calls, through track(). */
 export function trackCalls(calls: readonly TrackCall[]): void {
   for (const call of calls) track(call.name, call.properties as never);
