@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { claimImpression, COUNTED_IMPRESSIONS, describeCalls, setDescriptionCheck, type TrackCall } from "./described-events";
+import { claimImpression, COUNTED_IMPRESSIONS, describeCalls, forgetImpressions, setDescriptionCheck, type TrackCall } from "./described-events";
 import { TrackingViolationError, validateEvent } from "./validate";
 
 // What the server writes on a control for the head script: the data-layer items of its click, checked
@@ -63,5 +63,11 @@ describe("claimImpression", () => {
     expect(claimImpression("list-a")).toBe(false);
     expect(claimImpression("list-b")).toBe(true);
     expect(claimImpression("list-b")).toBe(false);
+  });
+
+  it("counts the same list again on the next page view", () => {
+    expect(claimImpression("list-a")).toBe(true);
+    forgetImpressions();
+    expect(claimImpression("list-a")).toBe(true);
   });
 });
