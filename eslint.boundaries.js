@@ -1,4 +1,4 @@
-// The layer table of the style guide (../shared/STYLE.md, README "Layout") as import-x rules, so a wrong
+// The layer table of the style guide (README, "Layout") as import-x rules, so a wrong
 // import fails `npm run lint` and the editor says why. Why these tools: docs/decisions/013-linting.md.
 // A function of the repository root so tests/unit/lint-boundaries.test.ts can run the same rules on fixtures.
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
@@ -17,7 +17,7 @@ const ZONES = {
   appIsTheTop: {
     target: BELOW_APP,
     from: "app",
-    message: "Nothing outside app/ imports from app/: arrows point app → machines → tracking (STYLE.md, the house).",
+    message: "Nothing outside app/ imports from app/: arrows point app → machines → tracking (README, Layout).",
   },
   tokensImportNothing: {
     target: "tokens",
@@ -27,7 +27,7 @@ const ZONES = {
   trackingBelowMachines: {
     target: "tracking",
     from: ["tokens", "machines", "sandbox", "tests"],
-    message: "tracking/ imports only zod, analytics and itself (STYLE.md, the house).",
+    message: "tracking/ imports only zod, analytics and itself (README, Layout).",
   },
   machinesImportTrackingAndTokens: {
     target: "machines",

@@ -1,5 +1,5 @@
 /**
- * Classic Remix compiler (the product owner's choice over Vite).
+ * Classic Remix compiler, the stack's fixed choice over Vite (decision 012).
  * `server` makes our Express entry part of the server build, so the whole server is TypeScript,
  * compiled once, and started with `node build/index.js`.
  * @type {import('@remix-run/dev').AppConfig}

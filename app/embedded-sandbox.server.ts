@@ -1,8 +1,8 @@
 import { parseFaultSpec, type FaultSpec } from "../sandbox/faults";
 import { startSandbox, type Sandbox } from "../sandbox/server";
 
-// The one door between the storefront and the sandbox catalogue API (ARCHITECTURE: the embedded
-// default). express.server.ts imports it dynamically, and only when API_BASE_URL is unset, so a
+// The one door between the storefront and the sandbox catalogue API (README,
+// "Two commands"). express.server.ts imports it dynamically, and only when API_BASE_URL is unset, so a
 // production configuration never evaluates the sandbox's code. The lint rule
 // productionNeverLoadsTheSandbox names this file as its only exception.
 

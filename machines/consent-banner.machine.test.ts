@@ -17,7 +17,7 @@ function start(input: ConsentBannerInput) {
   return { actor, log, saveChoice };
 }
 
-describe("consent banner machine (issue 23 §1)", () => {
+describe("consent banner machine", () => {
   it("shows where the default is denied and nothing is stored", () => {
     const { actor, emitted } = startCollecting(consentBannerMachine, GERMANY);
     actor.send({ type: "ARRIVED" });

@@ -2,7 +2,7 @@ import { assign, emit, setup } from "xstate";
 import type { ConsentState, ConsentValue } from "../tracking/consent";
 import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 
-// Issue 23 §1: the consent banner. Where the visitor's Consent Mode default is denied (EEA, GB, CH or an
+// The consent banner. Where the visitor's Consent Mode default is denied (EEA, GB, CH or an
 // unknown country) and no choice is stored, the banner shows: Accept all, Reject all, Choose. Choose
 // opens the choices (analytics; advertising, which is ad_storage, ad_user_data and ad_personalization)
 // with Save. Everywhere, the footer's Cookie settings opens the same choices. Bots never see it.
@@ -101,7 +101,7 @@ export const consentBannerMachine = setup({
   },
 }).createMachine({
   id: "consentBanner",
-  description: "Consent banner and cookie settings (issue 23 §1)",
+  description: "Consent banner and cookie settings",
   context: ({ input }) => ({ ...input, openedFrom: null }),
   initial: "hidden",
   states: {

@@ -3,7 +3,7 @@ import { createActor } from "xstate";
 import { disclosureMachine } from "./disclosure.machine";
 import { startCollecting } from "./machine-test-support";
 
-describe("disclosure machine: mobile menu and dropdown (spec §2, §4)", () => {
+describe("disclosure machine: mobile menu and dropdown (docs/requirements.md#2-pages-and-the-shell, docs/requirements.md#4-behaviour)", () => {
   it("toggles open and closed", () => {
     const { actor, emitted } = startCollecting(disclosureMachine, { menu: "mobile_menu" });
     actor.send({ type: "TOGGLE" });

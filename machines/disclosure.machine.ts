@@ -1,7 +1,7 @@
 import { emit, setup } from "xstate";
 import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 
-// spec §2, §4: the mobile menu (and the desktop header dropdown, which behaves the same) toggles open
+// docs/requirements.md#2-pages-and-the-shell, docs/requirements.md#4-behaviour: the mobile menu (and the desktop header dropdown, which behaves the same) toggles open
 // and closed; a click outside or Escape closes it and focus returns to the button that opened it.
 // `focusTrigger` is named here and implemented by the component (the machine never touches the DOM).
 
@@ -33,7 +33,7 @@ export const disclosureMachine = setup({
   },
 }).createMachine({
   id: "disclosure",
-  description: "Mobile menu and header dropdown (spec §2, §4)",
+  description: "Mobile menu and header dropdown (docs/requirements.md#2-pages-and-the-shell, docs/requirements.md#4-behaviour)",
   context: ({ input }) => ({ menu: input.menu }),
   initial: "closed",
   states: {

@@ -14,7 +14,7 @@ function start(fetchImpl: () => Promise<FetchedFile>) {
   return { actor, saveFile, notifyFailure, emitted };
 }
 
-describe("download machine (spec §4, §8)", () => {
+describe("download machine (docs/requirements.md#4-behaviour, docs/requirements.md#8-failures)", () => {
   it("fetches the blob on click, then saves it", async () => {
     const d = start(async () => ({ objectUrl: "blob:x", size: 10 }));
     d.actor.send({ type: "CLICKED" });

@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup } from "xstate";
 import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 
-// spec §4, §7, §8: the download button fetches the file as a blob and makes it downloadable. On
+// docs/requirements.md#4-behaviour, docs/requirements.md#7-upstream-calls, docs/requirements.md#8-failures: the download button fetches the file as a blob and makes it downloadable. On
 // failure the link stays unset and the visitor is told (`notifyFailure`, a toast). The fetch itself
 // is the `fetchFile` actor, provided by the component (real fetch) or a test.
 
@@ -66,7 +66,7 @@ export const downloadMachine = setup({
   },
 }).createMachine({
   id: "download",
-  description: "Download button: fetch as blob, then save; failure leaves the link unset (spec §4, §8)",
+  description: "Download button: fetch as blob, then save; failure leaves the link unset (docs/requirements.md#4-behaviour, docs/requirements.md#8-failures)",
   context: ({ input }) => ({ url: input.url, fileName: input.fileName, objectUrl: null, attempts: 0 }),
   initial: "idle",
   states: {

@@ -8,7 +8,7 @@ afterEach(() => vi.useRealTimers());
 const shadow = (s: { matches: (v: object) => boolean }) => s.matches({ elevation: "raised" });
 const hidden = (s: { matches: (v: object) => boolean }) => s.matches({ visibility: "hidden" });
 
-describe("header machine (spec §4, §9)", () => {
+describe("header machine (docs/requirements.md#4-behaviour, docs/requirements.md#9-constants)", () => {
   it("shows the shadow beyond 80 px: 81 yes, 80 and 79 no", () => {
     for (const [y, expected] of [
       [79, false],

@@ -1,7 +1,7 @@
 import { and, assign, emit, not, or, raise, setup } from "xstate";
 import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 
-// spec §4, §9: the header is sticky on mobile and on sites with a manual header; otherwise it hides
+// docs/requirements.md#4-behaviour, docs/requirements.md#9-constants: the header is sticky on mobile and on sites with a manual header; otherwise it hides
 // while scrolling down and shows while scrolling up. A shadow shows once the page is scrolled MORE
 // than 80 px. Scroll input is throttled to 200 ms: the first fact is sampled at once, later facts in
 // the window are kept as one pending sample taken when the window closes (leading + trailing edge).
@@ -75,7 +75,7 @@ export const headerMachine = setup({
     trackSticky: emit(({ context }) => ({ type: "header_sticky_changed" as const, sticky: context.sticky })),
   },
   guards: {
-    // spec §9: "more than 80 px": 81 shows the shadow, 80 does not.
+    // docs/requirements.md#9-constants: "more than 80 px": 81 shows the shadow, 80 does not.
     isBeyondShadowThreshold: ({ context }) => context.y > SHADOW_THRESHOLD_PX,
     isSticky: ({ context }) => context.sticky,
     isScrollingDown: ({ context }) => context.y > context.previousY,
@@ -88,7 +88,7 @@ export const headerMachine = setup({
   },
 }).createMachine({
   id: "header",
-  description: "Header stickiness, hide-on-scroll and shadow (spec §4, §9)",
+  description: "Header stickiness, hide-on-scroll and shadow (docs/requirements.md#4-behaviour, docs/requirements.md#9-constants)",
   type: "parallel",
   context: ({ input }) => ({ sticky: input.sticky, y: 0, previousY: 0, pendingY: null }),
   on: {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { imageFallbackMachine } from "./image-fallback.machine";
 import { startCollecting } from "./machine-test-support";
 
-describe("image fallback machine (spec §4, §8)", () => {
+describe("image fallback machine (docs/requirements.md#4-behaviour, docs/requirements.md#8-failures)", () => {
   it("switches to the fallback, then gives up if that fails too", () => {
     const { actor, emitted } = startCollecting(imageFallbackMachine, { kind: "content_image", hasFallback: true });
     actor.send({ type: "FAILED" });

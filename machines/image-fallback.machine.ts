@@ -1,7 +1,7 @@
 import { emit, setup } from "xstate";
 import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 
-// spec §4, §8: an image that fails to load switches to its fallback URL when one is given; the
+// docs/requirements.md#4-behaviour, docs/requirements.md#8-failures: an image that fails to load switches to its fallback URL when one is given; the
 // animated logo falls back to the static logo. The component sends FAILED from the image's error
 // event, or on mount when the error fired before hydration (complete && naturalWidth === 0).
 
@@ -32,7 +32,7 @@ export const imageFallbackMachine = setup({
   },
 }).createMachine({
   id: "imageFallback",
-  description: "Image with a fallback URL; animated logo with the static logo (spec §4, §8)",
+  description: "Image with a fallback URL; animated logo with the static logo (docs/requirements.md#4-behaviour, docs/requirements.md#8-failures)",
   context: ({ input }) => ({ kind: input.kind, hasFallback: input.hasFallback }),
   initial: "primary",
   states: {

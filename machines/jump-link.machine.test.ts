@@ -16,7 +16,7 @@ function start() {
   return { actor, startScroll, jumpInstantly, emitted };
 }
 
-describe("jump link machine (spec §2, §9)", () => {
+describe("jump link machine (docs/requirements.md#2-pages-and-the-shell, docs/requirements.md#9-constants)", () => {
   it("uses -100 px on desktop and -30 px on mobile, and settles after 1200 ms", () => {
     const j = start();
     j.actor.send({ type: "JUMP", targetId: "day-one", isMobile: false, reducedMotion: false });

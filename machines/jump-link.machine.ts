@@ -2,7 +2,7 @@ import { assign, emit, setup } from "xstate";
 import { JUMP_OFFSET_DESKTOP_PX, JUMP_OFFSET_MOBILE_PX, JUMP_SCROLL_MS } from "./spec-values";
 import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 
-// spec §2, §9: in-page jump links scroll smoothly to a block id over 1200 ms, landing -30 px above
+// docs/requirements.md#2-pages-and-the-shell, docs/requirements.md#9-constants: in-page jump links scroll smoothly to a block id over 1200 ms, landing -30 px above
 // it on mobile and -100 px on desktop. With prefers-reduced-motion the jump is instant. The scroll
 // itself is `startScroll`/`jumpInstantly`, provided by the component (the machine reads no DOM).
 
@@ -46,7 +46,7 @@ export const jumpLinkMachine = setup({
   delays: { scrollDuration: JUMP_SCROLL_MS },
 }).createMachine({
   id: "jumpLink",
-  description: "Smooth jump to a block id, offset by viewport (spec §2, §9)",
+  description: "Smooth jump to a block id, offset by viewport (docs/requirements.md#2-pages-and-the-shell, docs/requirements.md#9-constants)",
   context: { targetId: null, offset: JUMP_OFFSET_DESKTOP_PX },
   initial: "idle",
   states: {

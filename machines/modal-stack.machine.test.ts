@@ -12,7 +12,7 @@ const entry = (id: string, extra: Partial<ModalEntry> = {}): ModalEntry => ({
   ...extra,
 });
 
-describe("modal stack machine (spec §3, §4)", () => {
+describe("modal stack machine (docs/requirements.md#3-data, docs/requirements.md#4-behaviour)", () => {
   it("pushes on open and pops the top on close", () => {
     const { actor, types } = startCollecting(modalStackMachine);
     actor.send({ type: "OPEN", modal: entry("a") });

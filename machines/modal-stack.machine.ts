@@ -2,7 +2,7 @@ import { and, assign, emit, enqueueActions, setup } from "xstate";
 import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 import { showsBackButton, topModal, type ModalEntry, type ModalStackContext } from "./modal-stack.model";
 
-// spec §3, §4: modals form a stack. Opening pushes, closing pops the top; the back button shows only
+// docs/requirements.md#3-data, docs/requirements.md#4-behaviour: modals form a stack. Opening pushes, closing pops the top; the back button shows only
 // when more than one modal is stacked (and the entry allows it). Escape closes the top modal; a click
 // outside closes it only when its entry says closeOnOutsideClick. One app-level actor (PageShell).
 
@@ -51,7 +51,7 @@ export const modalStackMachine = setup({
   },
 }).createMachine({
   id: "modalStack",
-  description: "Modal stack overlaying any page (spec §3, §4)",
+  description: "Modal stack overlaying any page (docs/requirements.md#3-data, docs/requirements.md#4-behaviour)",
   context: { stack: [] },
   initial: "empty",
   states: {

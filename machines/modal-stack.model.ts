@@ -3,7 +3,7 @@
 
 type ModalVariant = "center" | "side" | "drawer";
 
-/** spec §3 Modal stack entry. `children` is what the host renders (a React node in app/). */
+/** docs/requirements.md#3-data Modal stack entry. `children` is what the host renders (a React node in app/). */
 export interface ModalEntry {
   id: string;
   title: string;
@@ -26,7 +26,7 @@ export function topModal(context: ModalStackContext): ModalEntry | undefined {
   return context.stack[context.stack.length - 1];
 }
 
-/** spec §4: the back button shows only when more than one modal is stacked. */
+/** docs/requirements.md#4-behaviour: the back button shows only when more than one modal is stacked. */
 export function showsBackButton(context: ModalStackContext): boolean {
   return context.stack.length > 1 && (topModal(context)?.hasBack ?? false);
 }

@@ -2,7 +2,7 @@ import { emit, setup } from "xstate";
 import { POPUP_HEIGHT, POPUP_WIDTH } from "./spec-values";
 import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 
-// spec §2: the theatre retailer's verification badge opens the verification page in a 560×490 popup.
+// docs/requirements.md#2-pages-and-the-shell: the theatre retailer's verification badge opens the verification page in a 560×490 popup.
 // The component calls window.open and reports the fact: opened, or blocked (the plain new-tab link
 // then does its job, which is also the no-JavaScript behaviour).
 
@@ -18,7 +18,7 @@ export const popupMachine = setup({
   },
 }).createMachine({
   id: "popup",
-  description: "Verification badge popup, 560×490 (spec §2)",
+  description: "Verification badge popup, 560×490 (docs/requirements.md#2-pages-and-the-shell)",
   initial: "ready",
   states: {
     ready: {

@@ -7,7 +7,7 @@ afterEach(() => vi.useRealTimers());
 
 const toast = (id: string, extra: Partial<Toast> = {}): Toast => ({ id, message: `Toast ${id}`, tone: "info", autoClose: true, duration: 3000, ...extra });
 
-describe("toasts machine (spec §3, §4)", () => {
+describe("toasts machine (docs/requirements.md#3-data, docs/requirements.md#4-behaviour)", () => {
   it("appends toasts and removes them by id", () => {
     const { actor } = startCollecting(toastsMachine);
     actor.send({ type: "ADD", toast: toast("a", { autoClose: false }) });

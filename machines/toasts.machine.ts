@@ -2,13 +2,13 @@ import { assign, cancel, emit, enqueueActions, setup } from "xstate";
 import { DEFAULT_TOAST_DURATION_MS } from "./spec-values";
 import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 
-// spec §3, §4: toasts append and are removed by id; a toast with autoClose disappears after its
+// docs/requirements.md#3-data, docs/requirements.md#4-behaviour: toasts append and are removed by id; a toast with autoClose disappears after its
 // duration. Each auto-closing toast schedules its own EXPIRED event (a machine delay, cancelled if
 // the visitor dismisses it first). One app-level actor (PageShell).
 
 type ToastTone = "info" | "success" | "warning" | "error";
 
-/** spec §3 Toast: id, autoClose, duration; plus what the list shows. */
+/** docs/requirements.md#3-data Toast: id, autoClose, duration; plus what the list shows. */
 export interface Toast {
   id: string;
   message: string;
@@ -70,7 +70,7 @@ export const toastsMachine = setup({
   },
 }).createMachine({
   id: "toasts",
-  description: "Toast list overlaying any page (spec §3, §4)",
+  description: "Toast list overlaying any page (docs/requirements.md#3-data, docs/requirements.md#4-behaviour)",
   context: { toasts: [] },
   initial: "empty",
   states: {

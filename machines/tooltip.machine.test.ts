@@ -5,7 +5,7 @@ import { TOOLTIP_RESET_MS, tooltipMachine } from "./tooltip.machine";
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe("tooltip machine (spec §4, §9)", () => {
+describe("tooltip machine (docs/requirements.md#4-behaviour, docs/requirements.md#9-constants)", () => {
   it("resets 5 s after it was shown", () => {
     const { actor, types } = startCollecting(tooltipMachine, { tooltip: "phone_copied" });
     actor.send({ type: "SHOW" });

@@ -1,7 +1,7 @@
 import { emit, setup } from "xstate";
 import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 
-// spec §4, §9: a tooltip flag (e.g. "Copied") resets after 5 s. Showing it again restarts the timer.
+// docs/requirements.md#4-behaviour, docs/requirements.md#9-constants: a tooltip flag (e.g. "Copied") resets after 5 s. Showing it again restarts the timer.
 
 export const TOOLTIP_RESET_MS = 5000;
 export type TooltipName = "phone_copied";
@@ -24,7 +24,7 @@ export const tooltipMachine = setup({
   delays: { resetDelay: TOOLTIP_RESET_MS },
 }).createMachine({
   id: "tooltip",
-  description: "Transient tooltip flag (spec §4, §9)",
+  description: "Transient tooltip flag (docs/requirements.md#4-behaviour, docs/requirements.md#9-constants)",
   context: ({ input }) => ({ tooltip: input.tooltip }),
   initial: "hidden",
   states: {

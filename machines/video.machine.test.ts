@@ -33,7 +33,7 @@ function start() {
   };
 }
 
-describe("video machine (spec §4, §9)", () => {
+describe("video machine (docs/requirements.md#4-behaviour, docs/requirements.md#9-constants)", () => {
   it("checks progress every 5 s while playing and fires each milestone once", () => {
     const v = start();
     v.play();

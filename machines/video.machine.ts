@@ -1,7 +1,7 @@
 import { assign, emit, enqueueActions, setup } from "xstate";
 import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 
-// spec §4, §9: the tracked YouTube player. While playing, progress is checked every 5 s (a machine
+// docs/requirements.md#4-behaviour, docs/requirements.md#9-constants: the tracked YouTube player. While playing, progress is checked every 5 s (a machine
 // delay: `requestProgress` asks the component for the player's time, which comes back as PROGRESS);
 // milestones 10/25/50/75/90 fire once each per video; play, pause and end are handled.
 
@@ -105,7 +105,7 @@ export const videoMachine = setup({
   delays: { progressCheck: PROGRESS_CHECK_MS },
 }).createMachine({
   id: "video",
-  description: "Tracked YouTube player: start, pause, milestones, completion (spec §4, §9)",
+  description: "Tracked YouTube player: start, pause, milestones, completion (docs/requirements.md#4-behaviour, docs/requirements.md#9-constants)",
   context: ({ input }) => ({ videoId: input.videoId, title: input.title, currentTime: 0, duration: 0, milestonesReached: [] }),
   initial: "idle",
   states: {

@@ -3,7 +3,7 @@ import { startCollecting } from "./machine-test-support";
 import { isMobileWidth } from "./spec-values";
 import { viewportMachineFor } from "./viewport.machine";
 
-describe("viewport machine (spec §4, §9)", () => {
+describe("viewport machine (docs/requirements.md#4-behaviour, docs/requirements.md#9-constants)", () => {
   it("768 px or less is mobile", () => {
     expect(isMobileWidth(768)).toBe(true);
     expect(isMobileWidth(769)).toBe(false);

@@ -2,7 +2,7 @@ import { assign, emit, setup } from "xstate";
 import { isMobileWidth } from "./spec-values";
 import type { TrackedEvent, TransitionMeta } from "./tracked-event";
 
-// spec §4, §9: mobile status starts from the server-given value (so the first client render matches
+// docs/requirements.md#4-behaviour, docs/requirements.md#9-constants: mobile status starts from the server-given value (so the first client render matches
 // the server's), then is rechecked on load and on resize. 768 px or less is mobile.
 
 type ViewportEvent = { type: "VIEWPORT_MEASURED"; width: number };
@@ -32,7 +32,7 @@ const viewportSetup = setup({
 function createViewportMachine(initial: "mobile" | "desktop") {
   return viewportSetup.createMachine({
     id: "viewport",
-    description: "Mobile or desktop: the server's guess first, then measured on load and resize (spec §4)",
+    description: "Mobile or desktop: the server's guess first, then measured on load and resize (docs/requirements.md#4-behaviour)",
     context: { width: null },
     initial,
     states: {

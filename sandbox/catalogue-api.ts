@@ -1,7 +1,7 @@
 import { CATEGORIES, COLLECTIONS, convertPrice, EUR_RATES, imageUrlFor, SUB_CATEGORIES, TOUR_GROUPS, type SeedTourGroup } from "./catalogue-data";
 
-// The catalogue endpoints (spec §7) as plain functions of a URL: status and JSON body.
-// Shapes follow the fields spec §3 names (listingPrice.finalPrice, startingPrice.listingPrice,
+// The catalogue endpoints (docs/requirements.md#7-upstream-calls) as plain functions of a URL: status and JSON body.
+// Shapes follow the fields docs/requirements.md#3-data names (listingPrice.finalPrice, startingPrice.listingPrice,
 // unFilteredMetaData.minPrice, tourGroups, averageRating/ratingsCount); the rest is ours.
 
 export interface ApiResult {
@@ -9,7 +9,7 @@ export interface ApiResult {
   body: unknown;
 }
 
-/** Paths served only by the second API host (spec §7). Everything else belongs to the base host. */
+/** Paths served only by the second API host (docs/requirements.md#7-upstream-calls). Everything else belongs to the base host. */
 const SECONDARY_PREFIXES = ["/api/v1/collection/", "/api/v6/tour-groups/", "/api/v1/reviews/", "/api/v1/currency/", "/api/v1/city/"] as const;
 
 export function isSecondaryPath(pathname: string): boolean {

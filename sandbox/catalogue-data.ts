@@ -31,7 +31,7 @@ export interface SeedTourGroup {
   id: number;
   name: string;
   city: string;
-  /** spec §9 category ids where they apply. */
+  /** docs/requirements.md#9-constants category ids where they apply. */
   categoryId: number;
   categoryName: string;
   subCategoryId?: number;
@@ -50,7 +50,7 @@ const london = (t: Omit<SeedTourGroup, "city" | "categoryId" | "categoryName" | 
   ...t,
 });
 
-// Ratings cover the review-trust boundary (spec §9: strong when average >= 4 AND ratings >= 100):
+// Ratings cover the review-trust boundary (docs/requirements.md#9-constants: strong when average >= 4 AND ratings >= 100):
 // 4.0 with 100 (strong, both edges), 3.9 with 5,000 (weak on average), 4.9 with 99 (weak on count).
 // prettier-ignore
 export const TOUR_GROUPS: readonly SeedTourGroup[] = [

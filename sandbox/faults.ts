@@ -1,5 +1,5 @@
 // Fault injection for the sandbox API, so tests, benchmarks and soak runs can exercise every failure
-// (issue 6 §4). A fault spec is a comma list, e.g. `latency=200,error=0.2,malformed=0.1`:
+//. A fault spec is a comma list, e.g. `latency=200,error=0.2,malformed=0.1`:
 //   latency=<ms>     wait this long before answering (every request)
 //   error=<p>        answer 500 with probability p
 //   timeout=<p>      never answer (until the client gives up) with probability p

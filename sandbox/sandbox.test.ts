@@ -17,7 +17,7 @@ beforeEach(() => {
 
 const get = (base: string, path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers });
 
-describe("catalogue endpoints (spec §7)", () => {
+describe("catalogue endpoints (docs/requirements.md#7-upstream-calls)", () => {
   it("collection starting price is the cheapest tour group in the collection", async () => {
     const body = await (await get(sandbox.secondaryUrl, "/api/v1/collection/?ids=5001&language=en&currency=EUR")).json();
     expect(body.collections[0].startingPrice.listingPrice).toBe(29.5);

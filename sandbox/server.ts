@@ -4,7 +4,7 @@ import { catalogueResponse, isSecondaryPath } from "./catalogue-api";
 import { decideDelayMs, decideOutcome, parseFaultSpec, type FaultSpec } from "./faults";
 
 // The sandbox catalogue API: a real HTTP server (node:http) that stands in for the product's two API
-// hosts (spec §7). Two listeners, so the host split is real: the base listener answers 421 to paths
+// hosts (docs/requirements.md#7-upstream-calls). Two listeners, so the host split is real: the base listener answers 421 to paths
 // that belong to the second host, and the second listener answers 421 to the rest.
 // Control endpoints on both listeners: GET /__sandbox/stats, POST /__sandbox/reset,
 // POST /__sandbox/fault (body: a fault spec, see faults.ts).

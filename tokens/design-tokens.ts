@@ -1,7 +1,7 @@
 // Design tokens as typed data (spec "Design tokens"). Everything visual is derived from this one object:
 // the Stitches theme, the media queries, `token()` and `cssVar()`.
 
-/** spec §4/§9: a width of 768 px or less counts as mobile; the `md` breakpoint is the same width. */
+/** docs/requirements.md#4-behaviour, docs/requirements.md#9-constants: a width of 768 px or less counts as mobile; the `md` breakpoint is the same width. */
 export const MOBILE_MAX_WIDTH_PX = 768;
 
 export const designTokens = {
@@ -184,7 +184,7 @@ export const negativeSpace = Object.fromEntries(
     .map(([key, value]) => [`-${key}`, `-${value}`]),
 ) as Record<`-${Exclude<keyof DesignTokens["space"], "0">}`, string>;
 
-/** Media queries built from the breakpoints. `mobile` is the spec's "768 px or less". */
+/** Media queries built from the breakpoints. `mobile` is the required "768 px or less". */
 export const mediaQueries = {
   mobile: `(max-width: ${designTokens.breakpoints.md})`,
   /** Narrow enough that the experience grid (240 px columns) has one column: a phone. */

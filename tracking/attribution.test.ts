@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ATTRIBUTION_COOKIE_MAX_BYTES, attributionFromSearch, nextAttribution, parseAttribution, serializeAttribution } from "./attribution";
 
-describe("attribution (spec §9: ci, cm, gclid, fbclid, msclkid → h-attr)", () => {
+describe("attribution (docs/requirements.md#9-constants: ci, cm, gclid, fbclid, msclkid → h-attr)", () => {
   it("captures the five keys and nothing else", () => {
     expect(attributionFromSearch("?ci=123&cm=email&gclid=Cj0KCQ-abc_1&fbclid=IwAR2x&msclkid=4f2a9c&utm_source=x&uid=y")).toEqual({
       ci: "123",

@@ -1,4 +1,4 @@
-// spec §9: the attribution query keys (ci, cm, gclid, fbclid, msclkid) are kept in the `h-attr`
+// docs/requirements.md#9-constants: the attribution query keys (ci, cm, gclid, fbclid, msclkid) are kept in the `h-attr`
 // cookie and travel with every event. Last touch wins: a landing URL with any of the keys replaces
 // what was stored. Values are checked both when read from the URL and when read back from the
 // cookie (a cookie is user input too), and the cookie has a hard size bound. No zod here: this runs

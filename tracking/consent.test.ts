@@ -19,7 +19,7 @@ import { connectPipeline, resetTracking, setPageContext } from "./track";
 const denied = allSignals("denied");
 const granted = allSignals("granted");
 
-describe("Consent Mode defaults by country (spec §9)", () => {
+describe("Consent Mode defaults by country (docs/requirements.md#9-constants)", () => {
   it.each([
     "AT",
     "BE",

@@ -1,6 +1,6 @@
 // Google Consent Mode v2 (developers.google.com/tag-platform/security/guides/consent).
 // Defaults are set inline in <head> before any tag runs (see consentHeadScript); the visitor's choice
-// lives in the `consent-state` cookie (spec §9) and is pushed as a consent `update`.
+// lives in the `consent-state` cookie (docs/requirements.md#9-constants) and is pushed as a consent `update`.
 // No zod and no DOM at module level: the head script is built on the server, the rest runs in the
 // main client bundle.
 
@@ -10,7 +10,7 @@ export type ConsentValue = "granted" | "denied";
 export type ConsentState = Record<ConsentSignal, ConsentValue>;
 
 export const CONSENT_COOKIE = "consent-state";
-/** A choice is kept a year (issue 23), then asked again. */
+/** A choice is kept a year, then asked again. */
 const CONSENT_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
 /** Set on <html> by the head script when a choice is stored: the banner's CSS hides it before the first paint. */
 export const CONSENT_CHOSEN_ATTRIBUTE = "data-consent-chosen";
@@ -18,7 +18,7 @@ export const CONSENT_CHOSEN_ATTRIBUTE = "data-consent-chosen";
 const CONSENT_WAIT_FOR_UPDATE_MS = 500;
 
 /**
- * spec §9 lists AT, BE, BG, HR, CY, CZ, DK, EE, FI, FR, DE, GR, HU, IE, IT, LV, LT, LU, MT, NL, PL,
+ * docs/requirements.md#9-constants lists AT, BE, BG, HR, CY, CZ, DK, EE, FI, FR, DE, GR, HU, IE, IT, LV, LT, LU, MT, NL, PL,
  * PT, RO, SK, SI, ES, SE, GB, CH "and others (rest not shown)". Completed with the rest of the EEA
  * (IS, LI, NO), which Google's EU user consent policy covers as well.
  */

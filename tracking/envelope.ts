@@ -18,7 +18,7 @@ export const AttributionSchema = z
     fbclid: attributionValue("Meta (Facebook) click id"),
     msclkid: attributionValue("Microsoft Ads click id"),
   })
-  .check(z.describe("Last-touch attribution keys from the landing URL, kept in the h-attr cookie (spec §9)"));
+  .check(z.describe("Last-touch attribution keys from the landing URL, kept in the h-attr cookie (docs/requirements.md#9-constants)"));
 
 export { PageContextSchema };
 
@@ -27,7 +27,7 @@ export function entrySchema(definition: EventDefinition) {
   return z.strictObject({
     event: z.literal(definition.name).check(z.describe("The event name")),
     ...definition.properties.shape,
-    page: PageContextSchema.check(z.describe("The page context (spec §3), the same for every event")),
+    page: PageContextSchema.check(z.describe("The page context (docs/requirements.md#3-data), the same for every event")),
     attribution: z.optional(AttributionSchema),
   });
 }

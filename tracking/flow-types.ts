@@ -1,4 +1,4 @@
-// spec §3: the booking flow types a tour group can have. One list: the catalogue API's answers are
+// docs/requirements.md#3-data: the booking flow types a tour group can have. One list: the catalogue API's answers are
 // checked against it (app/prices), booking links are built from it (app/booking) and the
 // booking_link_clicked event carries it, so it lives here, below app/.
 // prettier-ignore

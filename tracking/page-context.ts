@@ -1,7 +1,7 @@
 // A namespace import, not `import { z }`: that form keeps every zod locale in the browser bundle (+67 KB gzip).
 import * as z from "zod/mini";
 
-// The page context (spec §3): built by the page loader, available to every component, and carried by
+// The page context (docs/requirements.md#3-data): built by the page loader, available to every component, and carried by
 // every tracking event. It lives here, below app/, because tracking validates it and app imports it.
 
 export const PAGE_TYPES = ["city", "category", "collection", "show", "theatre", "guide"] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseAttributionCookie, resolveAttribution } from "./attribution";
 
-describe("attribution (spec §9: ci, cm, gclid, fbclid, msclkid)", () => {
+describe("attribution (docs/requirements.md#9-constants: ci, cm, gclid, fbclid, msclkid)", () => {
   it("reads the h-attr cookie as a query string or JSON", () => {
     expect(parseAttributionCookie("ci=12&cm=spring&utm_source=x")).toEqual({ ci: "12", cm: "spring" });
     expect(parseAttributionCookie('{"gclid":"abc","fbclid":7,"other":"x"}')).toEqual({ gclid: "abc", fbclid: "7" });

@@ -1,4 +1,4 @@
-// spec §9: attribution query keys ci, cm, gclid, fbclid, msclkid, carried from the landing page to the
+// docs/requirements.md#9-constants: attribution query keys ci, cm, gclid, fbclid, msclkid, carried from the landing page to the
 // booking site. They come from the page's query (fresh) or the `h-attr` cookie (set on an earlier
 // landing). Read in the browser, so a page's HTML never depends on them and stays cacheable.
 

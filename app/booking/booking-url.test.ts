@@ -4,7 +4,7 @@ import { FLOW_TYPES } from "../../tracking/flow-types";
 
 const base = { subdomain: "paris-experiences", domain: "book.roamly.example", lang: "en", currency: "EUR", date: "2030-05-01" };
 
-describe("bookingUrl (spec §2)", () => {
+describe("bookingUrl (docs/requirements.md#2-pages-and-the-shell)", () => {
   it("has a distinct segment for every flow type", () => {
     expect(Object.keys(BOOKING_FLOW_SEGMENTS).sort()).toEqual([...FLOW_TYPES].sort());
     expect(new Set(Object.values(BOOKING_FLOW_SEGMENTS)).size).toBe(FLOW_TYPES.length);
@@ -22,7 +22,7 @@ describe("bookingUrl (spec §2)", () => {
     expect(bookingUrl({ ...base, lang: "fr", tgid: 1, flowType: "NORMAL" })).toMatch(/^https:\/\/paris-experiences\.book\.roamly\.example\/fr\/book\/1\//);
   });
 
-  it("adds the date unless the tour group is excluded (17637, spec §9)", () => {
+  it("adds the date unless the tour group is excluded (17637, docs/requirements.md#9-constants)", () => {
     expect(NO_DATE_TOUR_GROUPS.has(17637)).toBe(true);
     expect(bookingUrl({ ...base, tgid: 17637, flowType: "SEATMAP" })).toBe("https://paris-experiences.book.roamly.example/en/book/17637/seatmap/?currency=EUR");
     expect(bookingUrl({ ...base, tgid: 17638, flowType: "SEATMAP" })).toContain("date=2030-05-01");

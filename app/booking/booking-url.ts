@@ -1,7 +1,7 @@
 import { ATTRIBUTION_KEYS, type Attribution } from "./attribution";
 import type { FlowType } from "../../tracking/flow-types";
 
-// spec §2: booking link = https://{subdomain}.{domain}/{lang}/book/{tgid}/{flow segment}/?query.
+// docs/requirements.md#2-pages-and-the-shell: booking link = https://{subdomain}.{domain}/{lang}/book/{tgid}/{flow segment}/?query.
 // Isomorphic: the server builds the link's base, the browser adds attribution.
 
 /** The path segment that opens each booking flow (README: "Prices and booking"). */
@@ -19,7 +19,7 @@ export const BOOKING_FLOW_SEGMENTS: Readonly<Record<FlowType, string>> = {
   GUIDED_TOUR_PROPERTY_SELECTION: "guided-tour-select-property",
 };
 
-/** spec §5/§9: these tour groups never get a date in their booking link (17637 picks its date on a seat map). */
+/** docs/requirements.md#5-rules, docs/requirements.md#9-constants: these tour groups never get a date in their booking link (17637 picks its date on a seat map). */
 export const NO_DATE_TOUR_GROUPS: ReadonlySet<number> = new Set([17637]);
 
 export interface BookingLinkInput {

@@ -3,7 +3,7 @@ import type { PageContext } from "../../tracking/page-context";
 import type { SupportedLanguageCode } from "~/i18n/languages";
 import type { UiStringKey, UiStrings } from "~/i18n/ui-strings";
 
-// The page context (spec §3) for every component below the page, and tracking.
+// The page context (docs/requirements.md#3-data) for every component below the page, and tracking.
 const Context = createContext<PageContext | null>(null);
 
 export function PageContextProvider({ value, children }: { value: PageContext | null; children: ReactNode }) {

@@ -61,7 +61,7 @@ describe("resolveUrl", () => {
     expect(resolveUrl("http://www.paris-experiences.example/fr/", prod).external).toBe(true);
   });
 
-  it("spec §8: an unparseable URL is external (made absolute) and invalid", () => {
+  it("docs/requirements.md#8-failures: an unparseable URL is external (made absolute) and invalid", () => {
     expect(resolveUrl("www.louvre.fr", dev)).toEqual({ href: "https://www.louvre.fr", external: true, invalid: true });
     expect(resolveUrl("", dev)).toEqual({ href: "", external: false, invalid: true });
   });
@@ -71,7 +71,7 @@ describe("resolveUrl", () => {
     expect(resolveUrl("tel:+33123456789", dev).href).toBe("tel:+33123456789");
   });
 
-  it("refuses a mailto: whose address fails the email check (spec §5)", () => {
+  it("refuses a mailto: whose address fails the email check (docs/requirements.md#5-rules)", () => {
     expect(resolveUrl("mailto:hello@paris", dev).href).toBe("");
     expect(resolveUrl("mailto:hello@paris.fr?subject=Hi", dev).href).toBe("mailto:hello@paris.fr?subject=Hi");
   });
@@ -86,7 +86,7 @@ describe("resolveActionLink", () => {
     expect(link).toEqual({ label: "Eiffel", href: "/fr/eiffel-tower/", newTab: false, external: false, appearance: "link" });
   });
 
-  it("spec §8: an invalid custom URL opens in a new tab", () => {
+  it("docs/requirements.md#8-failures: an invalid custom URL opens in a new tab", () => {
     const link = resolveActionLink({ type: "custom", label: "Louvre", url: "www.louvre.fr", newTab: false, appearance: "primary" }, dev);
     expect(link).toMatchObject({ href: "https://www.louvre.fr", newTab: true, external: true, appearance: "primary" });
   });
@@ -98,7 +98,7 @@ describe("resolveActionLink", () => {
 });
 
 describe("uidHref", () => {
-  it("spec §5: no uid gives an empty link", () => {
+  it("docs/requirements.md#5-rules: no uid gives an empty link", () => {
     expect(uidHref(undefined, dev)).toBe("");
     expect(uidHref("", dev)).toBe("");
     expect(uidHref("www.paris-experiences.example", dev)).toBe("/?uid=www.paris-experiences.example&lang=fr");

@@ -3,8 +3,8 @@ import { pageHref, type UrlMode } from "./page-url";
 import { isValidEmail } from "./email";
 import type { SupportedLanguageCode } from "~/i18n/languages";
 
-// Turns an authored link (spec §3 Action link) into what a component renders.
-// spec §8: an invalid link URL is treated as external and opens in a new tab.
+// Turns an authored link (docs/requirements.md#3-data Action link) into what a component renders.
+// docs/requirements.md#8-failures: an invalid link URL is treated as external and opens in a new tab.
 // Unsafe schemes (javascript:, data:, vbscript:…) never become an href.
 
 export interface ResolvedLink {
@@ -46,7 +46,7 @@ export function resolveUrl(raw: string, ctx: LinkContext): { href: string; exter
   const origin = pageOrigin(ctx);
   if (/^[/\\]/.test(url)) {
     // A site path as the browser reads it (WHATWG URL): "/\\evil.example" and "//evil.example" name
-    // another host. One that leaves the site was not meant to: spec §8, invalid, external, new tab.
+    // another host. One that leaves the site was not meant to: docs/requirements.md#8-failures, invalid, external, new tab.
     const parsed = URL.canParse(url, origin) ? new URL(url, origin) : null;
     if (!parsed) return { href: "", external: false, invalid: true };
     return parsed.origin === origin.origin
@@ -57,7 +57,7 @@ export function resolveUrl(raw: string, ctx: LinkContext): { href: string; exter
     const parsed = new URL(url);
     if (!SAFE_SCHEME.test(parsed.protocol)) return { href: "", external: true, invalid: true };
     if (parsed.protocol === "mailto:") {
-      // spec §5: only a well-formed address becomes a mail link.
+      // docs/requirements.md#5-rules: only a well-formed address becomes a mail link.
       let address = "";
       try {
         address = decodeURIComponent(parsed.pathname.split(",")[0] ?? "");
@@ -71,7 +71,7 @@ export function resolveUrl(raw: string, ctx: LinkContext): { href: string; exter
     const sameSite = ctx.mode === "production" && ctx.knownHosts.has(parsed.hostname) && parsed.origin === origin.origin;
     return { href: sameSite ? `${parsed.pathname}${parsed.search}${parsed.hash}` : parsed.href, external: !sameSite, invalid: false };
   } catch {
-    // Not a URL we can parse: spec §8 says treat it as external; make it absolute so it leaves the site.
+    // Not a URL we can parse: docs/requirements.md#8-failures says treat it as external; make it absolute so it leaves the site.
     return { href: `https://${url.replace(/^\/+/, "")}`, external: true, invalid: true };
   }
 }
@@ -91,7 +91,7 @@ export function resolveActionLink(link: ActionLink, ctx: LinkContext): ResolvedL
   };
 }
 
-/** A page link by uid; spec §5: no uid gives ''. */
+/** A page link by uid; docs/requirements.md#5-rules: no uid gives ''. */
 export function uidHref(uid: string | undefined | null, ctx: LinkContext): string {
   return pageHref({ uid, lang: ctx.lang, host: ctx.host, mode: ctx.mode, knownHosts: ctx.knownHosts });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isValidEmail, MAX_EMAIL_LENGTH } from "./email";
 
-describe("isValidEmail (spec §5)", () => {
+describe("isValidEmail (docs/requirements.md#5-rules)", () => {
   it.each(["a@b.co", "first.last+tag@mail.example.com", "x_y%z-1@sub-domain.example.travel", "  hello@paris.fr  ", "A@B.CO"])("accepts %j", (email) => {
     expect(isValidEmail(email)).toBe(true);
   });

@@ -1,4 +1,4 @@
-// spec §5: a standard local-part@domain pattern with a domain suffix of at least 2 letters.
+// docs/requirements.md#5-rules: a standard local-part@domain pattern with a domain suffix of at least 2 letters.
 // Local part: letters, digits and . _ % + - ; domain labels: letters, digits and dashes, no empty label.
 const EMAIL = /^[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
 

@@ -50,7 +50,7 @@ describe("spotifyEmbedUrl", () => {
   });
 });
 
-describe("localizeMapsUrl (spec §5: maps get the page language)", () => {
+describe("localizeMapsUrl (docs/requirements.md#5-rules: maps get the page language)", () => {
   const pb =
     "!1m18!1m12!1m3!1d2624.99!2d2.2945!3d48.8584!2m3!1f0!2f0!3f0!3m2!1i1024!2i768!4f13.1!3m3!1m2!1s0x0%3A0x8ddca9ee380ef7e0!2sEiffel!5e0!3m2!1sen!2sfr!4v1700000000000";
   it("replaces the language inside pb and sets hl", () => {

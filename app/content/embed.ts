@@ -1,6 +1,6 @@
 import type { SupportedLanguageCode } from "~/i18n/languages";
 
-// spec §5/§7: embeds come from a music service and a video service (plus maps). Only hosts on the
+// docs/requirements.md#5-rules, docs/requirements.md#7-upstream-calls: embeds come from a music service and a video service (plus maps). Only hosts on the
 // allow-list are ever framed; it matches the CSP's frame-src (app/server/security-headers.server.ts),
 // so anything we render is also something the browser will load. YouTube URLs become the tracked
 // player; other allowed embeds are lazy iframes; Google Maps embeds get the page language.
@@ -68,7 +68,7 @@ function isMapsEmbedPath(path: string, url: URL): boolean {
 }
 
 /**
- * spec §5: a Maps embed gets the page language in place of its own: the `hl` and `language` query
+ * docs/requirements.md#5-rules: a Maps embed gets the page language in place of its own: the `hl` and `language` query
  * parameters, the languages inside the `pb` parameter (`!1s{lang}!2s{region}` after `!3m2`, and again
  * after `!5m2` in current embed codes), and an `/intl/{lang}/` path segment. Returns null when the URL
  * is not a Google Maps embed.

@@ -1,4 +1,4 @@
-// spec §3: the 21 icon types editors can use in {icon type=…}.
+// docs/requirements.md#3-data: the 21 icon types editors can use in {icon type=…}.
 // prettier-ignore
 export const ICON_TYPES = [
   "Timings", "Duration", "Train", "Bus", "Car", "Plane", "Ship", "Snow", "Location", "Address", "Ticket",

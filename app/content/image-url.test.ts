@@ -3,7 +3,7 @@ import { imageSrcSet, imageUrl, isGif, toAssetUrl } from "./image-url";
 
 const params = (url: string) => Object.fromEntries(new URL(url, "http://x").searchParams);
 
-describe("imageUrl (spec §5/§9)", () => {
+describe("imageUrl (docs/requirements.md#5-rules, docs/requirements.md#9-constants)", () => {
   it("asks for quality 75 × 1.2 = 90 and 1.2× the size, with a face crop by default", () => {
     expect(params(imageUrl("https://cdn.example/a.jpg", { width: 600, height: 400 }))).toEqual({
       auto: "format,compress",

@@ -1,4 +1,4 @@
-// spec §5/§9 image URLs. Images are served by an imgix-style image CDN that reads w, h, q, fit and crop
+// docs/requirements.md#5-rules, docs/requirements.md#9-constants image URLs. Images are served by an imgix-style image CDN that reads w, h, q, fit and crop
 // from the query; local paths (starting with "/") are served from public/, where the query is harmless.
 //  - quality defaults to 75;
 //  - width, height and quality are each scaled by 1.2 in the URL (1.5 for high-quality images), so a

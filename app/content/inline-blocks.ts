@@ -1,4 +1,4 @@
-// Rich text as editors write it (spec §3): paragraphs separated by blank lines, "## " and "### "
+// Rich text as editors write it (docs/requirements.md#3-data): paragraphs separated by blank lines, "## " and "### "
 // headings, "- " list items, **bold**, and inline blocks written as {name attr=value}.
 //
 // This module is pure: text in, a small tree out. It never throws and never produces markup; the

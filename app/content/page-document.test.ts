@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatIssues, PAGE_LIMITS, PageDocumentSchema } from "./page-document";
 
-// Documents are bounded (issue 20 §8) so one page cannot block the server for seconds; each limit
+// Documents are bounded so one page cannot block the server for seconds; each limit
 // is reported by field like any other invalid value.
 
 const L = PAGE_LIMITS;

@@ -2,11 +2,11 @@ import * as z from "zod";
 import { PAGE_TYPES } from "../../tracking/page-context"; // tracking's vocabulary: every event's page context carries one
 import { measureRichText } from "./inline-blocks";
 
-// The shape of the documents in content/ (issue 2). Sites hold the default header and footer;
+// The shape of the documents in content/. Sites hold the default header and footer;
 // a page document may override either. Validated with zod when loaded; issues name file and field.
 
 /**
- * Bounds on one page document, so no page can hold the server's event loop for long (issue 20 §8).
+ * Bounds on one page document, so no page can hold the server's event loop for long.
  * Each is many times what the largest document in content/ uses; a test keeps it that way.
  */
 export const PAGE_LIMITS = {
@@ -31,7 +31,7 @@ const assetUrl = z
   });
 const uid = z.string().regex(/^[a-z0-9.-]+$/, "must be a uid: lowercase letters, digits, dots and dashes");
 
-/** spec §3 Action link: type (reference or custom), newTab, url, reference.value.uid, label, appearance. */
+/** docs/requirements.md#3-data Action link: type (reference or custom), newTab, url, reference.value.uid, label, appearance. */
 const ActionLinkSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("reference"),
@@ -60,10 +60,10 @@ const MenuItemSchema = z.object({
 });
 export type MenuItem = z.infer<typeof MenuItemSchema>;
 
-/** spec §3 Header config. currencyData and alternateLanguages are derived at load time, not authored. */
+/** docs/requirements.md#3-data Header config. currencyData and alternateLanguages are derived at load time, not authored. */
 const HeaderConfigSchema = z.object({
   logoUrl: assetUrl,
-  /** An animated logo (e.g. GIF); spec §8: on failure the static logo shows instead. */
+  /** An animated logo (e.g. GIF); docs/requirements.md#8-failures: on failure the static logo shows instead. */
   animatedLogoUrl: assetUrl.optional(),
   logoAltText: text(120),
   logoWidth: z.number().int().min(16).max(400).default(160),
@@ -88,7 +88,7 @@ export type HeaderConfig = z.infer<typeof HeaderConfigSchema>;
 
 const FooterConfigSchema = z.object({
   tagline: text(200).optional(),
-  /** spec §2: Call us (side modal on desktop, drawer on mobile). */
+  /** docs/requirements.md#2-pages-and-the-shell: Call us (side modal on desktop, drawer on mobile). */
   callUs: z
     .object({
       title: text(80),
@@ -101,7 +101,7 @@ const FooterConfigSchema = z.object({
       email: z.email().optional(),
     })
     .optional(),
-  /** spec §2: quick-link items that open a page by uid. */
+  /** docs/requirements.md#2-pages-and-the-shell: quick-link items that open a page by uid. */
   quickLinks: z
     .array(z.object({ label: text(60), uid }))
     .max(12)
@@ -110,7 +110,7 @@ const FooterConfigSchema = z.object({
     .array(z.object({ title: text(60), links: z.array(ActionLinkSchema).max(12) }))
     .max(6)
     .default([]),
-  /** spec §2: the theatre retailer's verification badge; opens a 560×490 popup. */
+  /** docs/requirements.md#2-pages-and-the-shell: the theatre retailer's verification badge; opens a 560×490 popup. */
   verificationBadge: z.object({ imageUrl: assetUrl, alt: text(120), verifyUrl: z.url({ protocol: /^https?$/ }) }).optional(),
   copyright: text(200),
 });
@@ -175,7 +175,7 @@ const BlockSchema = z.discriminatedUnion("type", [
 ]);
 export type Block = z.infer<typeof BlockSchema>;
 
-/** Category or collection the page is about (spec §3: used in tracking, id and displayName). */
+/** Category or collection the page is about (docs/requirements.md#3-data: used in tracking, id and displayName). */
 const PageSubjectSchema = z.object({
   kind: z.enum(["category", "sub-category", "collection", "tour-group", "city"]),
   id: z.number().int().positive(),
@@ -230,7 +230,7 @@ export const PageDocumentSchema = z.object({
   heroImage: z
     .object({
       url: assetUrl,
-      /** Shown when the hero image fails to load (spec §8). */
+      /** Shown when the hero image fails to load (docs/requirements.md#8-failures). */
       fallbackUrl: assetUrl.optional(),
       alt: z.string().max(200),
       width: z.number().int().positive(),
@@ -252,7 +252,7 @@ export const SiteSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/)
     .default("USD"),
-  /** Sites with the 50-experience limit (spec §9). */
+  /** Sites with the 50-experience limit (docs/requirements.md#9-constants). */
   experienceLimit: z.number().int().min(1).max(50).optional(),
   header: HeaderConfigSchema,
   footer: FooterConfigSchema,

@@ -5,7 +5,7 @@ import { toSupportedLanguage } from "~/i18n/languages";
 const SHOW = "www.london-theatre-tickets.example.shows.les-miserables";
 const ROOT = "www.london-theatre-tickets.example";
 
-describe("pageUrl (spec §2)", () => {
+describe("pageUrl (docs/requirements.md#2-pages-and-the-shell)", () => {
   it("development: http://host/?uid=&lang=", () => {
     expect(pageUrl({ uid: SHOW, lang: "fr", host: "localhost:3000", mode: "development" })).toBe(`http://localhost:3000/?uid=${SHOW}&lang=fr`);
   });
@@ -32,7 +32,7 @@ describe("pageUrl (spec §2)", () => {
     expect(pageUrl({ uid: ROOT, lang: "it", mode: "production" })).toBe(`https://${ROOT}/it/`);
   });
 
-  it("spec §5: unsupported (id, ar) and unknown languages become English", () => {
+  it("docs/requirements.md#5-rules: unsupported (id, ar) and unknown languages become English", () => {
     for (const lang of ["id", "ar", "xx", "", null, undefined]) {
       expect(pageUrl({ uid: SHOW, lang: toSupportedLanguage(lang), mode: "production" })).toBe(`https://${ROOT}/shows/les-miserables/`);
       expect(pageUrl({ uid: SHOW, lang: toSupportedLanguage(lang), host: "h", mode: "development" })).toBe(`http://h/?uid=${SHOW}&lang=en`);
@@ -43,7 +43,7 @@ describe("pageUrl (spec §2)", () => {
     expect(pageUrl({ uid: SHOW, lang: toSupportedLanguage("FR-ca"), mode: "production" })).toBe(`https://${ROOT}/fr/shows/les-miserables/`);
   });
 
-  it("spec §5: a page link with no uid is empty in every mode", () => {
+  it("docs/requirements.md#5-rules: a page link with no uid is empty in every mode", () => {
     for (const mode of ["development", "test", "production"] as const) {
       expect(pageUrl({ uid: "", lang: "fr", host: "h", mode })).toBe("");
       expect(pageUrl({ uid: null, lang: "fr", host: "h", mode })).toBe("");

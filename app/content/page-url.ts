@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, type SupportedLanguageCode } from "~/i18n/languages";
 
-// spec §2: page URLs are resolved from a page uid, a language and a host.
+// docs/requirements.md#2-pages-and-the-shell: page URLs are resolved from a page uid, a language and a host.
 //   development: http://{host}/?uid={uid}&lang={lang}
 //   test:        https://{host}/?uid={uid}&lang={lang}
 //   production:  the host comes from the uid; a language prefix unless English; the remaining uid
@@ -58,7 +58,7 @@ export interface PageUrlInput {
   knownHosts?: ReadonlySet<string>;
 }
 
-/** The URL of a page. A page link with no uid gives '' (spec §5). */
+/** The URL of a page. A page link with no uid gives '' (docs/requirements.md#5-rules). */
 export function pageUrl({ uid, lang, host, mode, knownHosts }: PageUrlInput): string {
   if (!uid) return "";
   const language = lang ?? DEFAULT_LANGUAGE;

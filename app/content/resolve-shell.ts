@@ -11,12 +11,12 @@ export interface ResolvedMenuItem extends ResolvedLink {
 export interface ResolvedHeader {
   logo: { src: string; animatedSrc: string | null; alt: string; width: number; height: number; href: string };
   hasPoweredLogo: boolean;
-  /** spec §4: sticky on sites with a manual header (and always on mobile). */
+  /** docs/requirements.md#4-behaviour: sticky on sites with a manual header (and always on mobile). */
   isManualHeader: boolean;
   menu: ResolvedMenuItem[];
-  /** Desktop-only dropdown (spec §2). */
+  /** Desktop-only dropdown (docs/requirements.md#2-pages-and-the-shell). */
   dropdown: ResolvedMenuItem[];
-  /** spec §2: the Tickets link goes to the configured ticket page, or to the root. */
+  /** docs/requirements.md#2-pages-and-the-shell: the Tickets link goes to the configured ticket page, or to the root. */
   tickets: { href: string } | null;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { reviewTrust } from "./review-trust";
 
-describe("reviewTrust (spec §9: strong when average >= 4 AND ratings >= 100)", () => {
+describe("reviewTrust (docs/requirements.md#9-constants: strong when average >= 4 AND ratings >= 100)", () => {
   it.each([
     [4.0, 100, "strong"],
     [4.9, 100, "strong"],

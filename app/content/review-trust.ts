@@ -1,4 +1,4 @@
-// spec §9: a rating counts as strong when the average is 4 or more with at least 100 ratings.
+// docs/requirements.md#9-constants: a rating counts as strong when the average is 4 or more with at least 100 ratings.
 
 const STRONG_AVERAGE = 4;
 const STRONG_COUNT = 100;

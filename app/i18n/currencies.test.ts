@@ -10,7 +10,7 @@ import {
   toCurrencyCode,
 } from "./currencies";
 
-describe("currencies (spec §3/§9)", () => {
+describe("currencies (docs/requirements.md#3-data, docs/requirements.md#9-constants)", () => {
   it("lists the 6 main and 26 more currencies, USD by default", () => {
     expect(MAIN_CURRENCY_CODES).toEqual(["EUR", "USD", "AED", "SGD", "INR", "MYR"]);
     expect(OTHER_CURRENCY_CODES).toHaveLength(26);

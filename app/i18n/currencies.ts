@@ -1,4 +1,4 @@
-// spec §3 (Currency list entry) and §9: default USD; 6 main and 26 more currencies;
+// docs/requirements.md#3-data (Currency list entry) and §9: default USD; 6 main and 26 more currencies;
 // 15 currencies display their code instead of a symbol.
 
 export interface Currency {
@@ -20,7 +20,7 @@ export const OTHER_CURRENCY_CODES = [
 export const CURRENCY_CODES = [...MAIN_CURRENCY_CODES, ...OTHER_CURRENCY_CODES] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
-/** spec §9: these display their code instead of a symbol. */
+/** docs/requirements.md#9-constants: these display their code instead of a symbol. */
 // prettier-ignore
 export const CODE_DISPLAY_CURRENCIES: ReadonlySet<string> = new Set([
   "AED", "CHF", "ZAR", "MYR", "SEK", "ISK", "DKK", "MOP", "CNY", "MXN", "QAR", "SAR", "AZN", "BHD", "LBP",

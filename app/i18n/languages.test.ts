@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LANGUAGE, isKnownLanguage, isSupportedLanguage, LANGUAGES, localeFor, SUPPORTED_LANGUAGE_CODES, toSupportedLanguage } from "./languages";
 
-describe("languages (spec §9)", () => {
+describe("languages (docs/requirements.md#9-constants)", () => {
   it("supports exactly en, it, es, fr, de, nl, pt, pl, ru, da, no, ro, sv, tr with en as default", () => {
     expect(SUPPORTED_LANGUAGE_CODES).toEqual(["en", "it", "es", "fr", "de", "nl", "pt", "pl", "ru", "da", "no", "ro", "sv", "tr"]);
     expect(DEFAULT_LANGUAGE).toBe("en");
@@ -16,7 +16,7 @@ describe("languages (spec §9)", () => {
     expect(toSupportedLanguage("ar")).toBe("en");
   });
 
-  it("spec §5: falls back to English for unknown, empty and missing codes", () => {
+  it("docs/requirements.md#5-rules: falls back to English for unknown, empty and missing codes", () => {
     for (const code of ["xx", "", "  ", null, undefined, "english", "e"]) expect(toSupportedLanguage(code)).toBe("en");
   });
 

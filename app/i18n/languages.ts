@@ -1,4 +1,4 @@
-// spec §3 (Language) and §9: supported languages; id and ar are known but not supported; default en.
+// docs/requirements.md#3-data (Language) and §9: supported languages; id and ar are known but not supported; default en.
 
 export interface Language {
   code: string;
@@ -55,7 +55,7 @@ export function isSupportedLanguage(code: string | null | undefined): code is Su
   return !!code && byCode(code)?.supported === true;
 }
 
-/** spec §5: a language is used only if supported; otherwise English. Case and region are tolerated ("FR", "fr-CA"). */
+/** docs/requirements.md#5-rules: a language is used only if supported; otherwise English. Case and region are tolerated ("FR", "fr-CA"). */
 export function toSupportedLanguage(code: string | null | undefined): SupportedLanguageCode {
   const base = (code ?? "").trim().toLowerCase().split(/[-_]/)[0];
   return isSupportedLanguage(base) ? base : DEFAULT_LANGUAGE;

@@ -6,7 +6,7 @@ import { toSupportedLanguage } from "~/i18n/languages";
 // Intl separates number and symbol with no-break spaces (U+00A0, U+202F); compare with plain spaces.
 const f = (...args: Parameters<typeof formatPrice>) => formatPrice(...args).replace(/[\u00a0\u202f]/g, " ");
 
-describe("formatPrice (spec §5/§9)", () => {
+describe("formatPrice (docs/requirements.md#5-rules, docs/requirements.md#9-constants)", () => {
   it("is empty when the price or the currency is missing", () => {
     expect(f(null, "EUR")).toBe("");
     expect(f(undefined, "EUR")).toBe("");

@@ -2,7 +2,7 @@ import { CODE_DISPLAY_CURRENCIES } from "./currencies";
 import { numberFormat } from "./intl-cache";
 import { DEFAULT_LANGUAGE, localeFor, type SupportedLanguageCode } from "./languages";
 
-// spec §5/§9 price display:
+// docs/requirements.md#5-rules, docs/requirements.md#9-constants price display:
 //  - empty when the price or the currency code is missing;
 //  - whole numbers show 0 decimals, other prices 2;
 //  - with truncation asked for, prices of more than 3 digits use compact notation with at most 1 decimal;
@@ -35,7 +35,7 @@ export function formatPrice(amount: number | null | undefined, currency: string 
   // Intl separates a code from the number with a no-break space; keep it so prices never wrap.
   if (showCode) return make("code").format(amount);
   // "symbol" first: the language's own symbol keeps currencies apart ("CA$" vs "$" in English, "$CA"
-  // vs "$US" in French), the language-specific symbols of spec §9. Where the language has none, Intl
+  // vs "$US" in French), the language-specific symbols of docs/requirements.md#9-constants. Where the language has none, Intl
   // prints the code ("SGD 25" in English), and the narrow symbol ("$25") is the better symbol.
   const bySymbol = make("symbol");
   const currencyPart = bySymbol.formatToParts(amount).find((part) => part.type === "currency")?.value;

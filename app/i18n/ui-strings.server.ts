@@ -41,7 +41,7 @@ const dictionaries: Record<SupportedLanguageCode, UiStrings> = {
   tr: complete(tr),
 };
 
-/** The dictionary for a page language; a language we do not support gets English (spec §5). */
+/** The dictionary for a page language; a language we do not support gets English (docs/requirements.md#5-rules). */
 export function uiDictionary(lang: SupportedLanguageCode): UiStrings {
   return dictionaries[lang];
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-// /machines exists only in the development URL mode (issue 4); everywhere else it is a 404.
+// /machines exists only in the development URL mode; everywhere else it is a 404.
 afterEach(() => {
   vi.unstubAllEnvs();
   vi.resetModules();

@@ -6,7 +6,7 @@ const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const h = (entries: Record<string, string>) => new Headers(entries);
 
-describe("detectMobile (spec §4: 768 px or less is mobile)", () => {
+describe("detectMobile (docs/requirements.md#4-behaviour: 768 px or less is mobile)", () => {
   it("the viewport-width client hint decides at the 768/769 boundary", () => {
     expect(detectMobile(h({ "sec-ch-viewport-width": "768", "user-agent": DESKTOP }))).toBe(true);
     expect(detectMobile(h({ "sec-ch-viewport-width": "769", "user-agent": IPHONE }))).toBe(false);
@@ -48,7 +48,7 @@ describe("readCountryCode", () => {
   });
 });
 
-describe("isTheatreBrandUid (spec §3)", () => {
+describe("isTheatreBrandUid (docs/requirements.md#3-data)", () => {
   it("is true when the uid contains the theatre brand host", () => {
     const brand = "www.london-theatre-tickets.example";
     expect(isTheatreBrandUid(`${brand}.shows.x`, brand)).toBe(true);
@@ -58,7 +58,7 @@ describe("isTheatreBrandUid (spec §3)", () => {
 });
 
 describe("buildPageContext", () => {
-  it("builds the spec's fields from request and document", () => {
+  it("builds the required fields from request and document", () => {
     const context = buildPageContext({
       headers: h({ "user-agent": IPHONE, "cloudfront-viewer-country": "de" }),
       uid: "www.london-theatre-tickets.example.shows.les-miserables",

@@ -2,7 +2,7 @@ import { PageContextSchema, type PageContext } from "../../tracking/page-context
 import type { PageDocument } from "~/content/page-document";
 import { deviceVary, requestDevice } from "./device.server";
 
-// Builds the spec's page context from the request and the page document (issue 2 §3).
+// Builds the required page context from the request and the page document.
 
 /** Whether the request gets the phone's copy: the CDN's X-Device, else the request's own signals. */
 export function detectMobile(headers: Headers): boolean {
@@ -25,7 +25,7 @@ export function readCountryCode(headers: Headers, headerName: string): string | 
   return /^[A-Z]{2}$/.test(value) && value !== "XX" ? value : null;
 }
 
-/** spec §3: isLTT is true when the uid contains the theatre brand host. */
+/** docs/requirements.md#3-data: isLTT is true when the uid contains the theatre brand host. */
 export function isTheatreBrandUid(uid: string, theatreBrandHost: string): boolean {
   return uid.includes(theatreBrandHost);
 }

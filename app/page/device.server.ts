@@ -2,7 +2,7 @@ import { isbot } from "isbot";
 import { z } from "zod";
 import { isMobileWidth } from "../../machines/spec-values";
 
-// Which of the three copies of a page a request gets (issue 20 §4, docs/cdn-contract.md): a bot's (no
+// Which of the three copies of a page a request gets (docs/cdn-contract.md): a bot's (no
 // consent defaults, no tracking), a phone's (sticky header, mobile-first viewport) or a desktop's.
 // A CDN in front classifies each request once and sends the result in X-Device, so it keys its cache
 // on one header with three values; the server then takes that header's word and reads nothing else.
@@ -24,7 +24,7 @@ export interface RequestDevice {
 }
 
 /**
- * A first guess at a phone from what the request says; the browser rechecks on load (spec §4).
+ * A first guess at a phone from what the request says; the browser rechecks on load (docs/requirements.md#4-behaviour).
  * Order: viewport-width client hint (exact), then Sec-CH-UA-Mobile, then the user agent.
  */
 function looksMobile(headers: Headers): boolean {

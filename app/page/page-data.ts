@@ -46,7 +46,7 @@ export interface PageData {
   };
   /** Set when the requested language was unsupported or missing and English content is shown. */
   fellBackToEnglish: boolean;
-  /** Prices, experiences and booking-link parts (issue 6); what failed or came late is absent. */
+  /** Prices, experiences and booking-link parts; what failed or came late is absent. */
   commerce: PageCommerce;
   /** The first page view, for <head> (root.tsx's PageViewScript); null for bots. */
   pageView: PageViewPush | null;

@@ -3,7 +3,7 @@ import { CURRENCY_KEY_HEADER, type CurrencySource } from "~/prices/page-currency
 import type { UpstreamTiming } from "~/prices/price-loaders.server";
 import { OPERATOR_CACHE_CONTROL } from "~/server/server-timing.server";
 
-// The page's HTTP caching and timing headers (issue 6 §3).
+// The page's HTTP caching and timing headers.
 //  - Cache-Control: shared caches may keep a page for s-maxage and serve it stale while they refresh.
 //    A page rendered with missing prices is kept only briefly, so a hiccup upstream is not cached for long.
 //  - Vary: X-Currency. The language is in the URL already; the currency is the one input outside it.

@@ -1,4 +1,4 @@
-// The query parameters a page's HTML depends on (issue 20 §10): which page (uid), its language and
+// The query parameters a page's HTML depends on: which page (uid), its language and
 // the booking date; and the development site directory's host search, site and page number (q, site,
 // page). Everything else (utm_*, the attribution keys, inspect=…) is read in the browser only, so the
 // page caches, in process and on the CDN, key on these and nothing else.

@@ -1,7 +1,7 @@
 import { isKnownLanguage } from "~/i18n/languages";
 import { isValidUid, joinUid, MAX_UID_LENGTH } from "~/content/page-url";
 
-// Turns a request URL and Host into "which page" (issue 2 §4). Both forms are always understood:
+// Turns a request URL and Host into "which page". Both forms are always understood:
 //   query form:  /?uid=www.site.example.shows.x&lang=fr   (development and test URL modes)
 //   path form:   Host: www.site.example  /fr/shows/x/      (production URL mode)
 // Malformed input is a 400 or a 404, never an exception.

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 beforeEach(() => sandbox.reset());
 
-describe("routing (spec §7)", () => {
+describe("routing (docs/requirements.md#7-upstream-calls)", () => {
   it("sends collections, categories, cities, tour groups, reviews and currency to the second host", () => {
     for (const path of [
       "/api/v1/collection/",
@@ -40,7 +40,7 @@ describe("routing (spec §7)", () => {
   });
 });
 
-describe("query encoding (spec §7)", () => {
+describe("query encoding (docs/requirements.md#7-upstream-calls)", () => {
   it("joins arrays with commas, reduces a city object to its name, leaves out empty values", () => {
     expect(
       encodeQuery({ ids: [5001, 5002], city: { name: "Paris" }, currency: "EUR", "fallback-to-english": false, none: undefined, nil: null, empty: [] }),
@@ -55,7 +55,7 @@ describe("query encoding (spec §7)", () => {
   });
 });
 
-describe("secrets go to the API hosts only (spec §6)", () => {
+describe("secrets go to the API hosts only (docs/requirements.md#6-visitors)", () => {
   it("forwards the visitor's cookies and the firewall key to the API", async () => {
     await apiGet(config, { path: "/api/v1/collection/", query: { ids: [5001] }, schema: CollectionResponseSchema, cookie: "currency=EUR; h-sid=abc" });
     const headers = sandbox.stats().recent[0]!.headers;

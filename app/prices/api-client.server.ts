@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
-// The product API client (spec §6, §7). Server-only: it carries the firewall allow key.
-//  - Paths that spec §7 routes to the second host go there; everything else to the base host.
+// The product API client (docs/requirements.md#6-visitors, docs/requirements.md#7-upstream-calls). Server-only: it carries the firewall allow key.
+//  - Paths that docs/requirements.md#7-upstream-calls routes to the second host go there; everything else to the base host.
 //  - Array query values are sent comma-joined; a city object is reduced to its name.
 //  - The visitor's cookies and the firewall key go to the configured API hosts, never elsewhere.
 //  - Every call has a timeout and every response body is validated with zod.
@@ -34,7 +34,7 @@ export class ApiError extends Error {
 }
 
 /**
- * spec §7: "collections, category, city, tour groups, reviews, currency and similar" plus the endpoints
+ * docs/requirements.md#7-upstream-calls: "collections, category, city, tour groups, reviews, currency and similar" plus the endpoints
  * it lists (domain, collection basic-info, pois, sections, top list, visual sitemap, currency list,
  * itineraries, media info, banners, category feed, city list, nearby cities, inventories, review
  * medias, similar products, list-by city/collection/persona-affinity/tag). Matched on the first
@@ -77,7 +77,7 @@ export function hostFor(path: string): "base" | "secondary" {
   return segment && SECONDARY_SEGMENTS.has(segment) ? "secondary" : "base";
 }
 
-/** spec §7: arrays comma-joined, a city object reduced to its name, empty values left out. */
+/** docs/requirements.md#7-upstream-calls: arrays comma-joined, a city object reduced to its name, empty values left out. */
 export function encodeQuery(query: Query): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -120,7 +120,7 @@ export interface ApiGetOptions<S extends z.ZodType> {
   path: string;
   query?: Query;
   schema: S;
-  /** The visitor's Cookie header, forwarded as is (spec §6). */
+  /** The visitor's Cookie header, forwarded as is (docs/requirements.md#6-visitors). */
   cookie?: string | null;
   signal?: AbortSignal;
   /** Extra headers (e.g. the sandbox fault header in tests). */

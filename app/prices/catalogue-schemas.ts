@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { FLOW_TYPES } from "../../tracking/flow-types";
 
-// zod schemas for the upstream answers we read (spec §3, §7). Only the fields the storefront uses
+// zod schemas for the upstream answers we read (docs/requirements.md#3-data, docs/requirements.md#7-upstream-calls). Only the fields the storefront uses
 // are required; everything else passes through unchecked and is dropped.
 
 const amount = z.number().finite().nonnegative();

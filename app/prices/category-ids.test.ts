@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CATEGORY_IDS, categoryLabelColor, isComboCategory } from "./category-ids";
 
-describe("category ids (spec §9)", () => {
+describe("category ids (docs/requirements.md#9-constants)", () => {
   it("match the spec", () => {
     expect(CATEGORY_IDS).toEqual({
       COMBO: 1080,

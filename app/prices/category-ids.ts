@@ -1,4 +1,4 @@
-// spec §9: the category ids the storefront treats specially.
+// docs/requirements.md#9-constants: the category ids the storefront treats specially.
 export const CATEGORY_IDS = {
   COMBO: 1080,
   CITY_CARDS: 1008,

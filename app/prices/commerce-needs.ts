@@ -2,7 +2,7 @@ import { PriceSourceSchema, type PageDocument, type PriceSource } from "~/conten
 import { priceSourceKey, type ExperienceListSource } from "./commerce-keys";
 
 // What a page needs from the catalogue: every price source and experience list in its blocks, and
-// the inline {price kind=… id=…} / {experience id=…} blocks written inside rich text (spec §3).
+// the inline {price kind=… id=…} / {experience id=…} blocks written inside rich text (docs/requirements.md#3-data).
 // The rich-text scan is deliberately small: it only finds these two names and their attributes.
 
 export interface CommerceNeeds {

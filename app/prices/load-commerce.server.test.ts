@@ -120,7 +120,7 @@ describe("loadPageCommerce", () => {
     expect(log).toHaveBeenCalledTimes(6);
   });
 
-  it("applies the site's experience limit and the block's own limit (spec §9)", async () => {
+  it("applies the site's experience limit and the block's own limit (docs/requirements.md#9-constants)", async () => {
     const many = { body: [{ type: "experience_list" as const, title: "Musicals", source: { kind: "collection" as const, id: 5101 } }] };
     expect((await loadPageCommerce(input({ doc: many }))).commerce.lists["collection:5101"]).toHaveLength(8);
     expect((await loadPageCommerce(input({ doc: many, experienceLimit: 5 }))).commerce.lists["collection:5101"]).toHaveLength(5);

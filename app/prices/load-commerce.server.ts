@@ -16,7 +16,7 @@ import {
 import type { Experience, PageCommerce, PriceResult } from "./price-types";
 import type { SupportedLanguageCode } from "~/i18n/languages";
 
-// The page's prices and experiences, loaded in parallel and time-boxed (issue 6 §2, ARCHITECTURE):
+// The page's prices and experiences, loaded in parallel and time-boxed (README, "Two commands"):
 // every call starts at once; the page waits for them at most `budgetMs`; whatever is not there by
 // then (failed, slow) is simply absent and shows empty. Late answers still land in the cache.
 
@@ -31,7 +31,7 @@ export interface CommerceLoad {
 export interface LoadCommerceInput {
   doc: Pick<PageDocument, "body">;
   siteHost: string;
-  /** spec §9: 50 on the listed sites; undefined elsewhere. */
+  /** docs/requirements.md#9-constants: 50 on the listed sites; undefined elsewhere. */
   experienceLimit?: number;
   lang: SupportedLanguageCode;
   currency: string;

@@ -12,7 +12,7 @@ describe("resolvePageCurrency (cookie wins, else site default, else USD)", () =>
   it("ignores an unknown currency and falls back to the site default", () => {
     expect(resolvePageCurrency(h({ cookie: "currency=XYZ", "x-currency": "nope" }), "EUR")).toEqual({ currency: "EUR", source: "site" });
   });
-  it("defaults to USD (spec §9)", () => {
+  it("defaults to USD (docs/requirements.md#9-constants)", () => {
     expect(resolvePageCurrency(h({}), undefined)).toEqual({ currency: "USD", source: "default" });
     expect(resolvePageCurrency(h({}), "ZZZ")).toEqual({ currency: "USD", source: "default" });
   });

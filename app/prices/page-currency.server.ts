@@ -1,8 +1,8 @@
 import { DEFAULT_CURRENCY, isCurrencyCode, type CurrencyCode } from "~/i18n/currencies";
 import { readCookie } from "~/server/cookies.server";
 
-// Which currency a page shows (issue 6 §7): the visitor's choice wins, else the site's default,
-// else USD (spec §9). The choice lives in the `currency` cookie; a CDN in front copies it, normalised
+// Which currency a page shows: the visitor's choice wins, else the site's default,
+// else USD (docs/requirements.md#9-constants). The choice lives in the `currency` cookie; a CDN in front copies it, normalised
 // to one of the 32 codes, into the X-Currency request header and keys its cache on that header only
 // (README "Prices and booking"). The header, when present and valid, is what the CDN keyed on, so it wins.
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MemoryStore, type CacheLock, type CacheStore } from "~/cache/cache-store.server";
 import { CACHE_STRATEGIES, type CacheStrategy, type CacheStrategyName } from "./cache-strategies";
 
-// The cache of upstream API answers (issue 6 §3, issue 22 §6):
+// The cache of upstream API answers:
 //  - keyed by endpoint, ids, currency and language (cacheKey below);
 //  - stale-while-revalidate: a stale answer is served at once and one background call refreshes it;
 //  - stale-if-error: when the refreshing call fails, the old answer keeps standing in;

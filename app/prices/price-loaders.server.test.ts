@@ -29,7 +29,7 @@ function deps(extra: Partial<LoaderDeps> = {}): LoaderDeps & { log: ReturnType<t
 
 const EUR = { currency: "EUR", language: "en" };
 
-describe("the four spec §7 price calls", () => {
+describe("the four docs/requirements.md#7-upstream-calls price calls", () => {
   it("collection: collections[0].startingPrice.listingPrice", async () => {
     expect(await loadCollectionPrice(deps(), 5001, EUR)).toEqual({ amount: 29.5, currency: "EUR" });
     expect(sandbox.stats().recent[0]?.query).toBe("?ids=5001&language=en&currency=EUR");
@@ -59,7 +59,7 @@ describe("the four spec §7 price calls", () => {
   });
 });
 
-describe("failures yield an empty object and are logged once (spec §8)", () => {
+describe("failures yield an empty object and are logged once (docs/requirements.md#8-failures)", () => {
   for (const fault of ["error=1", "timeout=1", "malformed=1", "shape=1"]) {
     it(`${fault}`, async () => {
       const d = deps({ headers: { "x-sandbox-fault": fault } });

@@ -7,7 +7,7 @@ export interface Price {
   currency: string;
 }
 
-/** spec §8: a failed price is an empty object, and shows empty. */
+/** docs/requirements.md#8-failures: a failed price is an empty object, and shows empty. */
 export type PriceResult = Price | Record<string, never>;
 
 export function hasPrice(result: PriceResult | undefined): result is Price {
@@ -27,7 +27,7 @@ export interface Experience {
   category: { id: number; displayName: string } | null;
 }
 
-/** A price as text; "" when it is missing (spec §5: shows empty). */
+/** A price as text; "" when it is missing (docs/requirements.md#5-rules: shows empty). */
 export interface PriceText {
   full: string;
   /** Compact notation for prices of more than 3 digits (PriceTag `truncate`). */

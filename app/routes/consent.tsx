@@ -6,7 +6,7 @@ import { sameOriginPath } from "~/server/return-path.server";
 import { transportFor } from "~/server/security-headers.server";
 import { allSignals, consentCookie, consentCookieDomain, type ConsentState } from "../../tracking/consent";
 
-// POST /consent: the consent banner's form (issue 23 §1), for a visitor whose browser has not run the
+// POST /consent: the consent banner's form, for a visitor whose browser has not run the
 // app yet or never will. With the app running, the banner's machine stores the choice in the page
 // (tracking/consent-update.ts) and this is never posted. Sets the `consent-state` cookie (a year,
 // SameSite=Lax, Secure and the registrable domain in production) and goes back to the page it came

@@ -7,7 +7,7 @@ import { clientError, wayBack } from "~/server/form-post.server";
 import { sameOriginPath } from "~/server/return-path.server";
 import { transportFor } from "~/server/security-headers.server";
 
-// POST /preferences/currency: the currency selector. Sets the `currency` cookie (spec §9) and goes
+// POST /preferences/currency: the currency selector. Sets the `currency` cookie (docs/requirements.md#9-constants) and goes
 // back to the page it came from. The way back must be a path on this origin as the browser will
 // resolve it (return-path.server.ts); otherwise the visitor goes back to the page that sent the form
 // (its Referer, when on this host) or to "/". Posts from other sites never get here

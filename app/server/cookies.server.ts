@@ -1,6 +1,6 @@
 import { cookieValue } from "../../tracking/cookie-value";
 
-// Plain cookie reading and writing. The storefront's cookies (spec §9: currency, consent-state, h-sid,
+// Plain cookie reading and writing. The storefront's cookies (docs/requirements.md#9-constants: currency, consent-state, h-sid,
 // h-attr, age-restriction) are plain strings that the tag manager and other services read too, so
 // they are not Remix's signed JSON cookies.
 

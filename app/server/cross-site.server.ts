@@ -1,4 +1,4 @@
-// Refuses a state-changing request that another site made the visitor's browser send (issue 20 §1):
+// Refuses a state-changing request that another site made the visitor's browser send:
 // a form elsewhere posting to /preferences/currency. Browsers say where a request comes from in two
 // headers; each one present must agree:
 //   - Sec-Fetch-Site (Chromium 76+, Firefox 90+, Safari 16.4+): "same-origin" or "none" (the visitor's

@@ -1,4 +1,4 @@
-// Where a form may send the visitor back to (issue 20 §1). A Location is resolved by the browser's URL
+// Where a form may send the visitor back to. A Location is resolved by the browser's URL
 // parser, which drops tabs and newlines ("/\t/evil.example/" is "//evil.example/"), reads a backslash as
 // a slash and a leading "//" as a host. So a way back is accepted only when it is printable ASCII (every
 // legitimate one is: browsers send location.pathname and .search percent-encoded), starts with one "/",

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 
-// Who sees what in Server-Timing (issue 20 §10). Upstream endpoints, their failures and the page
+// Who sees what in Server-Timing. Upstream endpoints, their failures and the page
 // cache's hit or miss are for operators: a request whose X-Server-Timing-Key header carries the
 // SERVER_TIMING_KEY secret sees them, and its response is private, no-store, so no shared cache keeps
 // that detail for anyone else. Every other visitor sees one total, without a description.

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, LTT, PARIS, test } from "./fixtures";
 
-// Accessibility (issue 7 §4): axe over every page type at mobile and desktop sizes, and with the
+// Accessibility: axe over every page type at mobile and desktop sizes, and with the
 // menu and a modal open. Zero violations.
 
 const PAGES = [

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, PARIS, test } from "./fixtures";
 
-// Issue 5: the Paris "best time to visit" guide holds every block type and every inline block type.
+// The Paris "best time to visit" guide holds every block type and every inline block type.
 // No console error (fixture), and no layout shift while scrolling through it as images and embeds load.
 
 const GUIDE = `/?uid=${PARIS}.guides.best-time-to-visit`;

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { E2E_PORT, expect, PARIS, test } from "./fixtures";
 import { watchShifts } from "./layout-shifts";
 
-// Issue 23 §1: the consent banner, as a visitor meets it. Opts out of the fixtures' US visitor: each
+// The consent banner, as a visitor meets it. Opts out of the fixtures' US visitor: each
 // test names its country. Real browsers' user agents: the test browser's own is a bot, and bots never
 // see the banner.
 

@@ -1,6 +1,6 @@
 import { E2E_PORT, expect, PARIS, pathFormUrl, test } from "./fixtures";
 
-// Issue 20 §1: POST /preferences/currency sends the visitor back only to a path on this origin, as the
+// POST /preferences/currency sends the visitor back only to a path on this origin, as the
 // browser's URL parser will resolve the Location, and refuses a post from another site. A same-origin
 // form without JavaScript and a client that sends neither Origin nor Sec-Fetch-Site (curl) still work.
 

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, LTT, PARIS, test } from "./fixtures";
 
-// Issue 4: each behaviour's machine, seen on a real page in Chromium (query URL form on localhost,
+// Each behaviour's machine, seen on a real page in Chromium (query URL form on localhost,
 // a secure context, so the Clipboard API exists).
 
 const GUIDE = `/?uid=${PARIS}.guides.paris-in-a-weekend&lang=en`;
@@ -27,7 +27,7 @@ async function hydrated(page: Page) {
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 }
 
-test.describe("header (spec §4, §9)", () => {
+test.describe("header (docs/requirements.md#4-behaviour, docs/requirements.md#9-constants)", () => {
   test.use({ viewport: { width: 1280, height: 600 } });
 
   test("shadow shows at 81 px and not at 79 px (or 80 px)", async ({ page }) => {
@@ -81,7 +81,7 @@ test.describe("header (spec §4, §9)", () => {
   });
 });
 
-test.describe("header on mobile (spec §4, §9)", () => {
+test.describe("header on mobile (docs/requirements.md#4-behaviour, docs/requirements.md#9-constants)", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test("sticky variant: always in view on mobile, 3.5rem high", async ({ page }) => {
@@ -140,7 +140,7 @@ test.describe("header on mobile (spec §4, §9)", () => {
   });
 });
 
-test.describe("desktop dropdown (spec §2)", () => {
+test.describe("desktop dropdown (docs/requirements.md#2-pages-and-the-shell)", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test("Explore closes on a click outside and on Escape, focus back on its button", async ({ page }) => {
@@ -161,7 +161,7 @@ test.describe("desktop dropdown (spec §2)", () => {
   });
 });
 
-test.describe("call us, modal stack and tooltip (spec §2, §3, §4)", () => {
+test.describe("call us, modal stack and tooltip (docs/requirements.md#2-pages-and-the-shell, docs/requirements.md#3-data, docs/requirements.md#4-behaviour)", () => {
   test("a drawer at 375 px", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(LTT_SHOW);
@@ -242,7 +242,7 @@ test.describe("call us, modal stack and tooltip (spec §2, §3, §4)", () => {
   });
 });
 
-test.describe("jump links (spec §2, §9)", () => {
+test.describe("jump links (docs/requirements.md#2-pages-and-the-shell, docs/requirements.md#9-constants)", () => {
   for (const [name, viewport, offset] of [
     ["desktop", { width: 1280, height: 800 }, 100],
     ["mobile", { width: 375, height: 740 }, 30],
@@ -261,7 +261,7 @@ test.describe("jump links (spec §2, §9)", () => {
   }
 });
 
-test.describe("download button (spec §4, §8)", () => {
+test.describe("download button (docs/requirements.md#4-behaviour, docs/requirements.md#8-failures)", () => {
   test("fetches the file as a blob and downloads it", async ({ page }) => {
     await page.goto(GUIDE);
     await hydrated(page);
@@ -297,7 +297,7 @@ test.describe("download button (spec §4, §8)", () => {
   });
 });
 
-test.describe("image fallback (spec §4, §8)", () => {
+test.describe("image fallback (docs/requirements.md#4-behaviour, docs/requirements.md#8-failures)", () => {
   test("a broken image switches to its fallback", async ({ page }) => {
     await page.goto(GUIDE);
     const img = page.getByRole("img", { name: "Map of central Paris with the weekend's stops" });
@@ -345,7 +345,7 @@ window.YT = {
 window.onYouTubeIframeAPIReady && window.onYouTubeIframeAPIReady();
 `;
 
-test.describe("video (spec §4, §9)", () => {
+test.describe("video (docs/requirements.md#4-behaviour, docs/requirements.md#9-constants)", () => {
   test("milestones 10/25/50/75/90 fire once each while playing, checked every 5 s, then completion", async ({ page }) => {
     const requested: string[] = [];
     await page.route("https://www.youtube.com/iframe_api", (route) => {
@@ -379,7 +379,7 @@ test.describe("video (spec §4, §9)", () => {
   });
 });
 
-test.describe("verification badge (spec §2)", () => {
+test.describe("verification badge (docs/requirements.md#2-pages-and-the-shell)", () => {
   test("opens the verification page in a 560×490 popup", async ({ page, context }) => {
     await context.route("https://verify.theatre-retailers.example/**", (route) =>
       route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Verified</title><p>Verified retailer</p>" }),

@@ -1,6 +1,6 @@
 import { expect, LTT, PARIS, pathFormUrl, test } from "./fixtures";
 
-// Issue 2: one page of each type in both URL forms, at 375 px and 1280 px, plus an unknown uid.
+// One page of each type in both URL forms, at 375 px and 1280 px, plus an unknown uid.
 
 const PAGES = [
   { type: "city", uid: PARIS, path: "/", heading: "Things to do in Paris" },

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { E2E_PORT, expect, LTT, PARIS, test } from "./fixtures";
 
-// Security headers, secrets, and malformed input (issue 7 §3). Runs against the production build.
+// Security headers, secrets, and malformed input. Runs against the production build.
 
 const FIREWALL_KEY = process.env.E2E_FIREWALL_KEY ?? "e2e-firewall-allow-key-7f3a9c";
 const TIMING_KEY = process.env.E2E_SERVER_TIMING_KEY ?? "e2e-server-timing-key-5d1e8b2a";

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { checkJsonSchema } from "../../tracking/json-schema-check";
 import { expect, PARIS, pathFormUrl, test } from "./fixtures";
 
-// Issue 3: real interactions (page view, currency and language change through the header selectors),
+// Real interactions (page view, currency and language change through the header selectors),
 // then every window.dataLayer entry is checked against the published /tracking/plan.json.
 
 type Entry = Record<string, unknown> | unknown[];

@@ -2,7 +2,7 @@ import { expect, PARIS, test } from "./fixtures";
 import { header, rawRequest, requestBytes } from "./raw-http";
 import { startStorefront, type StorefrontServer } from "./storefront-server";
 
-// Issue 20 §6: HSTS and Secure cookies in production URL mode, nosniff and a sandboxing CSP on static
+// HSTS and Secure cookies in production URL mode, nosniff and a sandboxing CSP on static
 // files, and a page CSP whose script-src trusts the nonce ('strict-dynamic') rather than hosts, with
 // the app's module scripts, the tag manager and the YouTube facade still working under it.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Makes `npm start` and `npm test` self-sufficient on a fresh clone (issue 2: two commands do all set-up).
+// Makes `npm start` and `npm test` self-sufficient on a fresh clone (README, "Two commands": they do all set-up).
 // Plain Node with no dependencies, because it runs before node_modules exists.
 //   - installs npm packages when node_modules is missing or older than package.json / package-lock.json
 //     (`npm install`, not `npm ci`: the lockfile lacks some platform packages on this machine);

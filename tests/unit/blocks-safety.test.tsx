@@ -6,7 +6,7 @@ import { INLINE_BLOCK_NAMES } from "~/content/inline-blocks";
 import type { Block } from "~/content/page-document";
 import { dom, renderBlock, renderRich } from "./blocks-render";
 
-// Property (issue 5 §2): whatever an editor (or an attacker with editor access) writes, the HTML we
+// Property: whatever an editor (or an attacker with editor access) writes, the HTML we
 // render holds no script element, no event-handler attribute, no unsafe URL, and frames only from
 // the allow-list; every new-tab link has rel="noopener noreferrer".
 

@@ -74,7 +74,7 @@ describe("inline blocks", () => {
     expect(tab.textContent).toBe("Louvre (opens in a new tab)");
   });
 
-  it("a: spec §8, an invalid URL is external and opens in a new tab", () => {
+  it("a: docs/requirements.md#8-failures, an invalid URL is external and opens in a new tab", () => {
     const a = dom(renderRich('{a href="www.louvre.fr" label="Louvre"}')).querySelector("a")!;
     expect(a.getAttribute("href")).toBe("https://www.louvre.fr");
     expect(a.getAttribute("target")).toBe("_blank");

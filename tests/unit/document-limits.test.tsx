@@ -4,7 +4,7 @@ import { PAGE_LIMITS as L, PageDocumentSchema } from "~/content/page-document";
 import { toPageView } from "~/content/page-view.server";
 import { render } from "./blocks-render";
 
-// issue 20 §8: a schema-valid document once rendered to a 42 MB page. At the limits in
+// A schema-valid document once rendered to a 42 MB page. At the limits in
 // page-document.ts, the costliest documents we know how to write stay under a megabyte of page.
 
 const PER_BLOCK = L.textPerDocument / L.blocks;

@@ -3,7 +3,7 @@ import { defineEvent, prop, shared } from "../define-event";
 
 // Events emitted by state-machine transitions (machines/*.machine.ts, each transition names its event
 // in `meta.emits`) and by the shell and behaviour components. One definition per event.
-// Names avoid GA4's reserved names (scroll, click, error, video_start, video_progress, …): spec §4
+// Names avoid GA4's reserved names (scroll, click, error, video_start, video_progress, …): docs/requirements.md#4-behaviour
 // behaviours are named for what changed (header_shadow_changed, video_milestone_reached).
 // Data-layer policy: state changes are pushed; facts that can repeat many times a second while the
 // visitor scrolls are either de-duplicated (only a change reaches the data layer) or kept off it.
@@ -30,7 +30,7 @@ const fileName = shared(() => prop(z.string().check(z.minLength(1), z.maxLength(
 const imageKind = shared(() => prop(z.enum(["content_image", "logo"]), "Which image: an image in the page content, or the header's animated logo"));
 
 export const behaviourEvents = [
-  // Header (spec §4, §9): machines/header.machine.ts
+  // Header (docs/requirements.md#4-behaviour, docs/requirements.md#9-constants): machines/header.machine.ts
   defineEvent({
     name: "header_scroll_sampled",
     description: "The header sampled the scroll position (at most once per 200 ms throttle window). Data layer: off, fires while scrolling.",
@@ -69,7 +69,7 @@ export const behaviourEvents = [
   }),
   defineEvent({
     name: "header_visibility_changed",
-    description: "The non-sticky header hid while scrolling down or showed again while scrolling up (spec §4). Data layer: dedupe.",
+    description: "The non-sticky header hid while scrolling down or showed again while scrolling up (docs/requirements.md#4-behaviour). Data layer: dedupe.",
     category: "ui_state",
     owner: OWNER,
     version: V1,
@@ -91,7 +91,7 @@ export const behaviourEvents = [
     examples: { valid: [{ sticky: true }], invalid: [{ sticky: 1 }] },
   }),
 
-  // Menus (spec §2, §4): machines/disclosure.machine.ts
+  // Menus (docs/requirements.md#2-pages-and-the-shell, docs/requirements.md#4-behaviour): machines/disclosure.machine.ts
   defineEvent({
     name: "menu_opened",
     description: "The visitor opened the mobile menu or the desktop header dropdown. Data layer: push.",
@@ -111,7 +111,7 @@ export const behaviourEvents = [
     examples: { valid: [{ menu: "header_dropdown", reason: "escape" }], invalid: [{ menu: "header_dropdown", reason: "swipe" }] },
   }),
 
-  // Modal stack (spec §3, §4): machines/modal-stack.machine.ts
+  // Modal stack (docs/requirements.md#3-data, docs/requirements.md#4-behaviour): machines/modal-stack.machine.ts
   defineEvent({
     name: "modal_opened",
     description: "A modal was pushed onto the modal stack. Data layer: push.",
@@ -149,7 +149,7 @@ export const behaviourEvents = [
     },
   }),
 
-  // Toasts (spec §3, §4): machines/toasts.machine.ts
+  // Toasts (docs/requirements.md#3-data, docs/requirements.md#4-behaviour): machines/toasts.machine.ts
   defineEvent({
     name: "toast_shown",
     description: "A toast was appended to the toast list. Data layer: push.",
@@ -178,7 +178,7 @@ export const behaviourEvents = [
     examples: { valid: [{ toast_id: "toast-1", reason: "timeout" }], invalid: [{ toast_id: "toast-1", reason: "swiped" }] },
   }),
 
-  // Tooltip (spec §4, §9): machines/tooltip.machine.ts
+  // Tooltip (docs/requirements.md#4-behaviour, docs/requirements.md#9-constants): machines/tooltip.machine.ts
   defineEvent({
     name: "tooltip_shown",
     description: 'A transient tooltip was shown (e.g. "Copied" after copying a phone number). Data layer: push.',
@@ -190,7 +190,7 @@ export const behaviourEvents = [
   }),
   defineEvent({
     name: "tooltip_reset",
-    description: "The tooltip flag reset: 5 s passed (spec §9) or it was hidden. Data layer: off, a consequence of tooltip_shown.",
+    description: "The tooltip flag reset: 5 s passed (docs/requirements.md#9-constants) or it was hidden. Data layer: off, a consequence of tooltip_shown.",
     category: "ui_state",
     owner: OWNER,
     version: V1,
@@ -199,7 +199,7 @@ export const behaviourEvents = [
     examples: { valid: [{ tooltip: "phone_copied", reason: "timeout" }], invalid: [{ tooltip: "phone_copied", reason: 5 }] },
   }),
 
-  // Video (spec §4, §9): machines/video.machine.ts
+  // Video (docs/requirements.md#4-behaviour, docs/requirements.md#9-constants): machines/video.machine.ts
   defineEvent({
     name: "video_started",
     description: "A tracked YouTube video started playing, or resumed after a pause. Data layer: push.",
@@ -232,7 +232,7 @@ export const behaviourEvents = [
   }),
   defineEvent({
     name: "video_progress_checked",
-    description: "The 5 s progress check ran while a video played (spec §9). Data layer: off, a heartbeat for the inspector only.",
+    description: "The 5 s progress check ran while a video played (docs/requirements.md#9-constants). Data layer: off, a heartbeat for the inspector only.",
     category: "media",
     owner: OWNER,
     version: V1,
@@ -274,7 +274,7 @@ export const behaviourEvents = [
     },
   }),
 
-  // Viewport (spec §4, §9): machines/viewport.machine.ts
+  // Viewport (docs/requirements.md#4-behaviour, docs/requirements.md#9-constants): machines/viewport.machine.ts
   defineEvent({
     name: "viewport_changed",
     description: "The viewport crossed the 768 px mobile breakpoint (measured on load and on resize). Data layer: dedupe.",
@@ -289,7 +289,7 @@ export const behaviourEvents = [
     examples: { valid: [{ is_mobile: true, viewport_width: 375 }], invalid: [{ is_mobile: true, viewport_width: "375px" }] },
   }),
 
-  // Download button (spec §4, §8): machines/download.machine.ts
+  // Download button (docs/requirements.md#4-behaviour, docs/requirements.md#8-failures): machines/download.machine.ts
   defineEvent({
     name: "download_clicked",
     description: "The visitor asked for a file download. Data layer: push.",
@@ -314,7 +314,7 @@ export const behaviourEvents = [
   }),
   defineEvent({
     name: "download_failed",
-    description: "Fetching the file failed; the link stays unset and the visitor is told (spec §8). Data layer: push.",
+    description: "Fetching the file failed; the link stays unset and the visitor is told (docs/requirements.md#8-failures). Data layer: push.",
     category: "system",
     owner: OWNER,
     version: V1,
@@ -329,7 +329,7 @@ export const behaviourEvents = [
     },
   }),
 
-  // Image fallbacks (spec §4, §8): machines/image-fallback.machine.ts
+  // Image fallbacks (docs/requirements.md#4-behaviour, docs/requirements.md#8-failures): machines/image-fallback.machine.ts
   defineEvent({
     name: "image_fallback_used",
     description: "An image failed to load and its fallback (or the static logo) is shown instead. Data layer: push.",
@@ -349,7 +349,7 @@ export const behaviourEvents = [
     examples: { valid: [{ image_kind: "content_image", had_fallback: true }], invalid: [{ image_kind: "content_image" }] },
   }),
 
-  // Jump links (spec §2, §9): machines/jump-link.machine.ts
+  // Jump links (docs/requirements.md#2-pages-and-the-shell, docs/requirements.md#9-constants): machines/jump-link.machine.ts
   defineEvent({
     name: "jump_link_used",
     description: "The visitor followed an in-page jump link; the page scrolls to the block over 1200 ms (instantly with reduced motion). Data layer: push.",
@@ -359,7 +359,7 @@ export const behaviourEvents = [
     properties: () =>
       z.object({
         target_id: prop(z.string().check(z.regex(/^[a-z][a-z0-9-]*$/), z.maxLength(60)), "Id of the block jumped to"),
-        offset_px: prop(z.union([z.literal(-30), z.literal(-100)]), "Scroll offset: -30 on mobile, -100 on desktop (spec §9)"),
+        offset_px: prop(z.union([z.literal(-30), z.literal(-100)]), "Scroll offset: -30 on mobile, -100 on desktop (docs/requirements.md#9-constants)"),
         smooth: prop(z.boolean(), "False when the visitor prefers reduced motion"),
       }),
     examples: { valid: [{ target_id: "day-one", offset_px: -100, smooth: true }], invalid: [{ target_id: "day-one", offset_px: -50, smooth: true }] },
@@ -374,7 +374,7 @@ export const behaviourEvents = [
     examples: { valid: [{ target_id: "day-one" }], invalid: [{ target_id: "Day One" }] },
   }),
 
-  // Verification badge (spec §2): machines/popup.machine.ts
+  // Verification badge (docs/requirements.md#2-pages-and-the-shell): machines/popup.machine.ts
   defineEvent({
     name: "verification_badge_opened",
     description:
@@ -385,8 +385,8 @@ export const behaviourEvents = [
     properties: () =>
       z.object({
         presentation: prop(z.enum(["popup", "new_tab"]), "How the page opened"),
-        popup_width: prop(z.literal(560), "Popup width in CSS pixels (spec §2)"),
-        popup_height: prop(z.literal(490), "Popup height in CSS pixels (spec §2)"),
+        popup_width: prop(z.literal(560), "Popup width in CSS pixels (docs/requirements.md#2-pages-and-the-shell)"),
+        popup_height: prop(z.literal(490), "Popup height in CSS pixels (docs/requirements.md#2-pages-and-the-shell)"),
       }),
     examples: {
       valid: [{ presentation: "popup", popup_width: 560, popup_height: 490 }],
@@ -394,7 +394,7 @@ export const behaviourEvents = [
     },
   }),
 
-  // Consent banner (issue 23): machines/consent-banner.machine.ts. Only the saved choice is pushed, and
+  // Consent banner: machines/consent-banner.machine.ts. Only the saved choice is pushed, and
   // after the Consent Mode update and consent_updated: nothing of the banner reaches the data layer
   // before the visitor has chosen (the banner's own facts stay in the live panel).
   defineEvent({
@@ -455,7 +455,7 @@ export const behaviourEvents = [
   // Components (no machine of their own)
   defineEvent({
     name: "quick_link_opened",
-    description: "The visitor followed a footer quick link, which opens a page by uid (spec §2). Data layer: push.",
+    description: "The visitor followed a footer quick link, which opens a page by uid (docs/requirements.md#2-pages-and-the-shell). Data layer: push.",
     category: "navigation",
     owner: OWNER,
     version: V1,
@@ -487,7 +487,8 @@ export const behaviourEvents = [
   }),
   defineEvent({
     name: "call_us_opened",
-    description: "The visitor opened Call us from the footer: a drawer on mobile, a side modal on desktop (spec §2). Data layer: push.",
+    description:
+      "The visitor opened Call us from the footer: a drawer on mobile, a side modal on desktop (docs/requirements.md#2-pages-and-the-shell). Data layer: push.",
     category: "interaction",
     owner: OWNER,
     version: V1,

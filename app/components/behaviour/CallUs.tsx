@@ -7,7 +7,7 @@ import { useT } from "../page-providers";
 import { CopyPhoneButton } from "./CopyPhoneButton";
 import { useIsMobile } from "./viewport";
 
-// spec §2: Call us opens a drawer on mobile and a side modal on desktop, through the modal stack.
+// docs/requirements.md#2-pages-and-the-shell: Call us opens a drawer on mobile and a side modal on desktop, through the modal stack.
 // Before the app runs, the platform answers: the button opens a server-rendered popover with the same
 // numbers (tel: links), so a visitor can call from the first paint. Once the app runs, the click
 // reaches the modal stack instead, and a replayed early click hands the popover over to it

@@ -3,7 +3,7 @@ import { styled } from "../../../tokens/stitches.config";
 import { CONSENT_CHOSEN_ATTRIBUTE } from "../../../tracking/consent";
 import { CONSENT_CHOICES_ID } from "./consent-banner-ids";
 
-// Issue 23 §1: the consent banner's markup (decision 017). Rendered on the server only, by entry.server
+// The consent banner's markup (decision 017). Rendered on the server only, by entry.server
 // into the slot that ConsentBannerSlot leaves in every page, so none of it is in the initial JavaScript.
 // The HTML is the same for every visitor of a URL, country and device (the cache contract): the banner
 // is in it for every visitor whose default is denied, shown by CSS, and the head script's mark on

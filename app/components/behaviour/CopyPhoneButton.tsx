@@ -4,7 +4,7 @@ import { useSelector } from "@xstate/react";
 import { tooltipMachine } from "../../../machines/tooltip.machine";
 import { useTrackedActor } from "./use-tracked-actor";
 
-// Copies a phone number and says "Copied"; the tooltip flag resets after 5 s (spec §4, §9).
+// Copies a phone number and says "Copied"; the tooltip flag resets after 5 s (docs/requirements.md#4-behaviour, docs/requirements.md#9-constants).
 
 const Wrap = styled("span", { position: "relative", display: "inline-flex" });
 const Button = styled("button", {

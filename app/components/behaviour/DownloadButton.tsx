@@ -10,7 +10,7 @@ import { useOverlays } from "../overlays/overlay-context";
 import { useTrackedActor } from "./use-tracked-actor";
 
 // CONTRACT (machines issue implements with the download machine): fetches the file as a blob and
-// makes it downloadable; on failure the link stays unset and the visitor is told (spec §4/§8).
+// makes it downloadable; on failure the link stays unset and the visitor is told (docs/requirements.md#4-behaviour, docs/requirements.md#8-failures).
 export interface DownloadButtonProps {
   url: string;
   fileName: string;

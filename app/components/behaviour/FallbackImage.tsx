@@ -4,7 +4,7 @@ import { imageFallbackMachine, type ImageKind } from "../../../machines/image-fa
 import { useTrackedActor } from "./use-tracked-actor";
 
 // CONTRACT (machines issue implements with the fallback machine): an image that switches to
-// `fallbackSrc` when loading fails (spec §4/§8), tracked as image_fallback_used.
+// `fallbackSrc` when loading fails (docs/requirements.md#4-behaviour, docs/requirements.md#8-failures), tracked as image_fallback_used.
 export interface FallbackImageProps {
   src: string;
   fallbackSrc?: string;

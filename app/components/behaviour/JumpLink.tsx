@@ -5,7 +5,7 @@ import { useTrackedActor } from "./use-tracked-actor";
 import { useIsMobile } from "./viewport";
 
 // CONTRACT (machines issue implements): smooth scroll to a block id over 1200 ms, offset -30 on
-// mobile and -100 on desktop (spec §9), tracked as jump_link_used.
+// mobile and -100 on desktop (docs/requirements.md#9-constants), tracked as jump_link_used.
 export interface JumpLinkProps {
   targetId: string;
   children: ReactNode;

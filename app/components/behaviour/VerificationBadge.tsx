@@ -4,7 +4,7 @@ import { POPUP_HEIGHT, POPUP_WIDTH, popupFeatures } from "../../../machines/spec
 import { describedClick } from "../../../tracking/described-events";
 import { useTrackedActor } from "./use-tracked-actor";
 
-// spec §2: the verification badge opens the verification page in a 560×490 popup. The plain
+// docs/requirements.md#2-pages-and-the-shell: the verification badge opens the verification page in a 560×490 popup. The plain
 // new-tab link stays the no-JavaScript (and popup-blocked) behaviour.
 export function VerificationBadgeLink({ href, label, className, children }: { href: string; label: string; className?: string; children: ReactNode }) {
   const actor = useTrackedActor(popupMachine);

@@ -7,7 +7,7 @@ import { inspectionEnabled, inspectObserver } from "~/inspector/inspect-sink";
 import { forwardToTracking } from "./use-tracked-actor";
 import { CONSENT_BAR_HEIGHT_VARIABLE, CONSENT_CHOICES_ID, CONSENT_SLOT_ID } from "./consent-banner-ids";
 
-// Issue 23 §1: where the consent banner goes (decision 017). Its markup is server-only text that
+// Where the consent banner goes (decision 017). Its markup is server-only text that
 // entry.server writes into this slot (ConsentBannerMarkup), like the page's CSS: React hydrates an empty
 // slot and leaves what the server wrote, so the banner costs the initial JavaScript nothing. Its
 // behaviour (consent-banner.client.ts, the machine) is fetched after hydration; until then the

@@ -4,7 +4,7 @@ import { track } from "../../../tracking/track";
 import type { EventName, EventProperties } from "../../../tracking/catalogue";
 import { inspectionEnabled, inspectObserver } from "~/inspector/inspect-sink";
 
-// The one adapter between machines and tracking (ARCHITECTURE: a click, end to end). Components hold
+// The one adapter between machines and tracking (docs/tracking.md, "From a click to the data layer"). Components hold
 // their machine through @xstate/react's useActorRef and read it with useSelector; every event the
 // machine emits (a catalogue event, typed through `types.emitted`) goes to track().
 

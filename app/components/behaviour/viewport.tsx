@@ -5,7 +5,7 @@ import type { ActorRefFrom } from "xstate";
 import { usePageContext } from "../page-providers";
 import { useTrackedActor } from "./use-tracked-actor";
 
-// spec §4: mobile first from the server-given value (context.isMobile), rechecked on load and on
+// docs/requirements.md#4-behaviour: mobile first from the server-given value (context.isMobile), rechecked on load and on
 // resize. One actor for the page; components ask useIsMobile(), which re-renders only them.
 
 const ViewportContext = createContext<ActorRefFrom<typeof viewportMachine> | null>(null);

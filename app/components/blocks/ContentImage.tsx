@@ -2,9 +2,9 @@ import { imageSrcSet, imageUrl, toAssetUrl } from "~/content/image-url";
 import { styled } from "../../../tokens/stitches.config";
 import { FallbackImage } from "../behaviour/FallbackImage";
 
-// Images from content: the URL builder (spec §5/§9), width and height on the element so the box is
+// Images from content: the URL builder (docs/requirements.md#5-rules, docs/requirements.md#9-constants), width and height on the element so the box is
 // reserved before the file arrives, lazy below the fold, and the fallback URL when loading fails
-// (FallbackImage, spec §4/§8).
+// (FallbackImage, docs/requirements.md#4-behaviour, docs/requirements.md#8-failures).
 
 const Figure = styled("figure", {
   margin: 0,

@@ -8,7 +8,7 @@ import { useLinkContext } from "./link-context";
 import { describedClick, trackCalls, type TrackCall } from "../../../tracking/described-events";
 
 // Every link written in content goes through here: resolveActionLink decides the href (unsafe URLs
-// give none), and spec §8 makes an invalid URL external in a new tab. New-tab links carry
+// give none), and docs/requirements.md#8-failures makes an invalid URL external in a new tab. New-tab links carry
 // rel="noopener noreferrer" and say so to screen readers.
 
 const Hint = styled("span", { visuallyHidden: true });

@@ -3,7 +3,7 @@ import type { InlineView, RichTextView } from "~/content/rich-text-view";
 import { styled } from "../../../tokens/stitches.config";
 import { InlineBlock } from "./InlineBlock";
 
-// A rich_text block: headings, paragraphs, lists and **bold**, with inline blocks (spec §3), parsed and
+// A rich_text block: headings, paragraphs, lists and **bold**, with inline blocks (docs/requirements.md#3-data), parsed and
 // checked by the server (content/rich-text-view.server.ts); this only turns the tree into elements.
 // A paragraph that holds a box-like block (card, frame, aside) is a <div>, never a <p>, so the server
 // HTML is what the browser keeps and hydration matches.

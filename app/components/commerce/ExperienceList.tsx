@@ -266,7 +266,7 @@ export function ExperienceList({ block }: { block: ExperienceListBlock }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, count]);
 
-  // A list that could not be loaded (failed or over the price budget) is left out entirely (spec §8).
+  // A list that could not be loaded (failed or over the price budget) is left out entirely (docs/requirements.md#8-failures).
   if (count === 0) return null;
   return (
     <ListBlock data-experience-list={key} style={{ "--cards": count } as CSSProperties}>

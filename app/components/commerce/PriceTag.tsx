@@ -26,7 +26,7 @@ export function PriceTag({ source, label, truncate }: PriceTagProps) {
   const commerce = useCommerce();
   const key = priceSourceKey(source);
   const formatted = commerce?.text.prices[key];
-  // spec §5: empty when the price or the currency code is missing.
+  // docs/requirements.md#5-rules: empty when the price or the currency code is missing.
   const text = (truncate ? formatted?.compact : formatted?.full) ?? "";
 
   useEffect(() => {

@@ -4,7 +4,7 @@ import type { ModalStackEvent } from "../../../machines/modal-stack.machine";
 import { keyframes, styled } from "../../../tokens/stitches.config";
 import { useT } from "../page-providers";
 
-// The look and keyboard of the top modal (spec §3, §4): it overlays the page, traps focus, Escape closes
+// The look and keyboard of the top modal (docs/requirements.md#3-data, docs/requirements.md#4-behaviour): it overlays the page, traps focus, Escape closes
 // it, a click outside closes it when the entry allows; Back shows only with more than one stacked.
 // Loaded the first time a modal opens (ModalHost), so pages without an open modal never ship it.
 

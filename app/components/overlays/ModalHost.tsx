@@ -4,7 +4,7 @@ import { useSelector } from "@xstate/react";
 import type { ModalDialogProps } from "./ModalDialog";
 import { useOverlays } from "./overlay-context";
 
-// The modal stack's host (spec §3, §4): shows the top entry, and gives focus back to what had it when
+// The modal stack's host (docs/requirements.md#3-data, docs/requirements.md#4-behaviour): shows the top entry, and gives focus back to what had it when
 // that entry closes. The dialog itself (./ModalDialog) is fetched the first time a modal opens, or
 // when the browser is idle, whichever comes first: no server render ever contains an open modal.
 //

@@ -4,7 +4,7 @@ import { useT } from "../page-providers";
 import type { Toast } from "../../../machines/toasts.machine";
 import { useOverlays } from "./overlay-context";
 
-// The toast list (spec §3, §4). A polite live region announces new toasts; error toasts are alerts.
+// The toast list (docs/requirements.md#3-data, docs/requirements.md#4-behaviour). A polite live region announces new toasts; error toasts are alerts.
 // The region is in the server HTML (empty) so screen readers already watch it when a toast arrives.
 
 const Region = styled("section", {

@@ -6,7 +6,7 @@ import { DEFAULT_TOAST_DURATION_MS } from "../../../machines/spec-values";
 import { toastsMachine, type Toast } from "../../../machines/toasts.machine";
 import { useTrackedActor } from "../behaviour/use-tracked-actor";
 
-// The app-level overlay actors (ARCHITECTURE: Overlays): one modal stack and one toast list per
+// The app-level overlay actors: one modal stack and one toast list per
 // page, provided by PageShell, so any component can push a modal or show a toast.
 
 type ModalRequest = Omit<ModalEntry, "id" | "children" | "closeOnOutsideClick" | "hasBack"> &

@@ -3,7 +3,7 @@ import { styled } from "../../../tokens/stitches.config";
 import { useT } from "../page-providers";
 import { JumpLink } from "../behaviour/JumpLink";
 
-// "On this page": jump links to every block that has an id and a label (spec §2 in-page jump links),
+// "On this page": jump links to every block that has an id and a label (docs/requirements.md#2-pages-and-the-shell in-page jump links),
 // shown when a page has at least two such blocks.
 
 const Nav = styled("nav", {

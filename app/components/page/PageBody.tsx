@@ -7,7 +7,7 @@ import { BlockLinkProvider } from "../blocks/link-context";
 import { OnThisPage } from "./OnThisPage";
 
 // The page body: the hero (heading, intro, image) and every content block in order. Each block sits
-// in a section carrying its id, the target of jump links (spec §2).
+// in a section carrying its id, the target of jump links (docs/requirements.md#2-pages-and-the-shell).
 
 const Hero = styled("section", {
   contentColumn: true,

@@ -8,7 +8,7 @@ import { CookieSettingsLink } from "../behaviour/consent-banner-slot";
 import { VerificationBadgeLink } from "../behaviour/VerificationBadge";
 import { useT } from "../page-providers";
 
-// The footer (spec §2): Call us (LTT), quick links that open a page by uid, link groups,
+// The footer (docs/requirements.md#2-pages-and-the-shell): Call us (LTT), quick links that open a page by uid, link groups,
 // and the theatre retailer's verification badge (a 560×490 popup; a plain new-tab link before JS).
 
 const FooterBar = styled("footer", {

@@ -12,10 +12,10 @@ import { useIsMobile } from "../behaviour/viewport";
 import { useT } from "../page-providers";
 import { CurrencySelector, LanguageSelector } from "./Selectors";
 
-// The generic header (spec §2): sticky logo bar, optional powered-by logo, desktop dropdown menu,
+// The generic header (docs/requirements.md#2-pages-and-the-shell): sticky logo bar, optional powered-by logo, desktop dropdown menu,
 // Tickets link, currency and language selectors, hamburger on mobile. Mobile and desktop are both
 // in the server HTML; media queries choose, so the first paint is right without JavaScript.
-// Behaviour (spec §4): the header machine (sticky / hide on scroll / shadow beyond 80 px, input
+// Behaviour (docs/requirements.md#4-behaviour): the header machine (sticky / hide on scroll / shadow beyond 80 px, input
 // throttled to 200 ms), and one disclosure machine each for the mobile menu and the dropdown.
 
 const HeaderBar = styled("header", {
@@ -227,7 +227,7 @@ export function Header({ header, languages, currency, lang }: HeaderProps) {
         </MobileOnly>
         <LogoLink href={header.logo.href}>
           {header.logo.animatedSrc ? (
-            // spec §8: a failed animated logo shows the static logo instead.
+            // docs/requirements.md#8-failures: a failed animated logo shows the static logo instead.
             <FallbackImageWithKind
               kind="logo"
               src={header.logo.animatedSrc}
