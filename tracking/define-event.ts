@@ -6,7 +6,7 @@ import * as z from "zod/mini";
 // One definition per event (STYLE: tracking). The catalogue page, /tracking/plan.json, the runtime
 // validators and the `track()` types all come from these definitions; nothing is written twice.
 
-export const EVENT_CATEGORIES = ["page", "navigation", "interaction", "commerce", "media", "ui_state", "system"] as const;
+export const EVENT_CATEGORIES = ["page", "navigation", "interaction", "commerce", "media", "ui_state", "performance", "system"] as const;
 type EventCategory = (typeof EVENT_CATEGORIES)[number];
 
 /**
