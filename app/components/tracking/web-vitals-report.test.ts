@@ -8,7 +8,7 @@ import type {
 } from "web-vitals/attribution";
 import { SAMPLE_CONTEXT } from "../../../tracking/test-fixtures";
 import { validateEvent } from "../../../tracking/validate";
-import { clsProperties, debugTarget, fcpProperties, inpProperties, lcpProperties, ttfbProperties } from "./web-vitals-report";
+import { clsProperties, debugTarget, fcpProperties, inpProperties, lcpProperties, reportWhenHidden, ttfbProperties } from "./web-vitals-report";
 
 // The mapping from what web-vitals reports to the catalogue's events: every result must pass its
 // schema, strings stay within GA4's 100 characters, and the deltas of one metric still add up.
@@ -166,5 +166,77 @@ describe("web-vitals metrics as catalogue events", () => {
 
   it("never sends a negative duration (a browser's rounding can make a phase a hair below 0)", () => {
     expect(inpProperties(inp({}, { inputDelay: -0.4, presentationDelay: -2 }))).toMatchObject({ input_delay_ms: 0, presentation_delay_ms: 0 });
+  });
+});
+
+describe("INP reported when the page is hidden", () => {
+  /** A page whose visibility the test sets, and a stand-in for onINP with every change reported. */
+  function harness() {
+    let hidden = false;
+    const hiddenListeners: Array<() => void> = [];
+    let report!: (metric: INPMetricWithAttribution) => void;
+    const sent: Array<{ value: number; delta: number; id: string }> = [];
+    reportWhenHidden<INPMetricWithAttribution>(
+      (callback, options) => {
+        expect(options.reportAllChanges).toBe(true);
+        report = callback;
+      },
+      ({ value, delta, id }) => sent.push({ value, delta, id }),
+      { hidden: () => hidden, onHidden: (listener) => hiddenListeners.push(listener) },
+    );
+    return {
+      sent,
+      change: (value: number, id = base.id) => report(inp({ value, delta: 0, id })),
+      hide: () => {
+        hidden = true;
+        hiddenListeners.forEach((listener) => listener());
+      },
+      show: () => (hidden = false),
+    };
+  }
+
+  it("pushes nothing while the page is visible, then the latest value once it is hidden", () => {
+    const page = harness();
+    page.change(48);
+    page.change(96);
+    expect(page.sent).toEqual([]);
+    page.hide();
+    expect(page.sent).toEqual([{ value: 96, delta: 96, id: base.id }]);
+  });
+
+  it("pushes an interaction the library finishes only after the page was hidden (the tap that left it)", () => {
+    const page = harness();
+    page.hide(); // the library's own final report came first, with no interaction yet: nothing to push
+    expect(page.sent).toEqual([]);
+    page.change(120); // its idle work for the tap runs next, in the same hidden event
+    expect(page.sent).toEqual([{ value: 120, delta: 120, id: base.id }]);
+  });
+
+  it("pushes again only what changed after the visitor came back, as a delta", () => {
+    const page = harness();
+    page.change(96);
+    page.hide();
+    page.show();
+    page.hide(); // hidden again without a slower interaction: nothing new
+    page.show();
+    page.change(200);
+    page.hide();
+    expect(page.sent).toEqual([
+      { value: 96, delta: 96, id: base.id },
+      { value: 200, delta: 104, id: base.id },
+    ]);
+  });
+
+  it("starts a new metric after a back/forward-cache restore (a new id)", () => {
+    const page = harness();
+    page.change(96);
+    page.hide();
+    page.show();
+    page.change(40, "v6-1764150000001-1234567890123");
+    page.hide();
+    expect(page.sent.map(({ delta, id }) => [id.slice(0, 16), delta])).toEqual([
+      ["v6-1764150000000", 96],
+      ["v6-1764150000001", 40],
+    ]);
   });
 });

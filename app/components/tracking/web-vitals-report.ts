@@ -9,6 +9,7 @@ import {
   type INPMetricWithAttribution,
   type LCPMetricWithAttribution,
   type MetricType,
+  type ReportOpts,
   type TTFBMetricWithAttribution,
 } from "web-vitals/attribution";
 import type { EventProperties } from "../../../tracking/catalogue";
@@ -112,12 +113,53 @@ export function ttfbProperties(metric: TTFBMetricWithAttribution): EventProperti
   };
 }
 
+/** The page's visibility, as the reporter needs it (a seam for the unit tests). */
+export interface Visibility {
+  hidden(): boolean;
+  /** Calls `listener` each time the page becomes hidden, after the library's own listeners. */
+  onHidden(listener: () => void): void;
+}
+
+const documentVisibility: Visibility = {
+  hidden: () => document.visibilityState === "hidden",
+  onHidden: (listener) => addEventListener("visibilitychange", () => document.visibilityState === "hidden" && listener(), true),
+};
+
+/**
+ * The library's default reporting (the value when the page is hidden, and again if it changed after the
+ * visitor came back), kept by us. web-vitals 6.2.3 processes an interaction in an idle callback (up to
+ * 1 s later) and, when the page is hidden first, makes its final report before that pending work: the
+ * tap that left the page (a booking link) was lost. Asked for every change, we keep the latest in
+ * memory and push it when hidden, including a change that arrives while hidden (decision 025).
+ */
+export function reportWhenHidden<M extends MetricType>(
+  subscribe: (report: (metric: M) => void, options: ReportOpts) => void,
+  send: (metric: M) => void,
+  visibility: Visibility = documentVisibility,
+): void {
+  let latest: M | undefined;
+  const sent = new Map<string, number>(); // metric id → the value last pushed
+  const flush = () => {
+    if (!latest || sent.get(latest.id) === latest.value) return;
+    send({ ...latest, delta: latest.value - (sent.get(latest.id) ?? 0) });
+    sent.set(latest.id, latest.value);
+  };
+  subscribe(
+    (metric) => {
+      latest = metric;
+      if (visibility.hidden()) flush();
+    },
+    { reportAllChanges: true },
+  );
+  visibility.onHidden(flush);
+}
+
 /** Starts the library's observers; each report goes through track() like every other event. */
 export function reportWebVitals(): void {
   onTTFB((metric) => track("web_vital_ttfb", ttfbProperties(metric)));
   onFCP((metric) => track("web_vital_fcp", fcpProperties(metric)));
   onLCP((metric) => track("web_vital_lcp", lcpProperties(metric)));
   onCLS((metric) => track("web_vital_cls", clsProperties(metric)));
-  onINP((metric) => track("web_vital_inp", inpProperties(metric)));
+  reportWhenHidden(onINP, (metric) => track("web_vital_inp", inpProperties(metric)));
   performance.mark(WEB_VITALS_READY_MARK);
 }
