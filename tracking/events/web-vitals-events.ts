@@ -38,16 +38,28 @@ const NAVIGATION_TYPES = ["navigate", "reload", "back-forward", "back-forward-ca
 const navigationType = shared(() =>
   prop(z.enum(NAVIGATION_TYPES), "How the document was reached: the Navigation Timing type, or back-forward-cache, prerender, restore (a discarded tab)"),
 );
-const debugTarget = (what: string) => prop(z.string().check(z.maxLength(100)), `${what}, as a CSS selector truncated to 100 characters; empty when unknown`);
+// A property several events share is one tag-manager variable and one GA4 custom definition, so it has
+// one description, written for all of them.
+const debugTarget = shared(() =>
+  prop(
+    z.string().check(z.maxLength(100)),
+    "The element the metric points at (LCP: the largest contentful element; INP: the element interacted with; CLS: the first element moved in the largest shift), as a CSS selector of at most 100 characters; empty when unknown",
+  ),
+);
 const LOAD_STATES = ["loading", "dom-interactive", "dom-content-loaded", "complete"] as const;
-const loadState = (when: string) => prop(z.enum(LOAD_STATES), `The document's loading state ${when}`);
+const loadState = shared(() => prop(z.enum(LOAD_STATES), "The document's loading state at the metric's moment (INP: the interaction; FCP: the paint)"));
+const timeToFirstByte = shared(() => ms("From navigation start to the first byte of the document, in ms (a subpart of LCP and of FCP)"));
+
+const VALUE = "Change since this metric instance's last report (metric_delta), as GA4's event value so it can be summed: ms, or the score for CLS";
+const METRIC_VALUE = "The metric's value: milliseconds, or for CLS a unitless layout-shift score rounded to 4 decimals";
+const METRIC_DELTA = "Change since this metric instance's last report (equal to metric_value on the first report): ms, or the score for CLS";
 
 /** GA4's web-vitals fields for a metric in milliseconds. */
-const timingFields = (metric: string) => ({
-  value: msDelta(`${metric} change since this metric instance's last report, in ms (GA4's event value, so it can be summed)`),
+const timingFields = () => ({
+  value: msDelta(VALUE),
   metric_id: metricId(),
-  metric_value: ms(`${metric} in milliseconds`),
-  metric_delta: msDelta(`Change since this metric instance's last report, in ms (equal to metric_value on the first report)`),
+  metric_value: ms(METRIC_VALUE),
+  metric_delta: msDelta(METRIC_DELTA),
   metric_rating: metricRating(),
   navigation_type: navigationType(),
 });
@@ -72,9 +84,9 @@ export const webVitalsEvents = [
     version: V1,
     properties: () =>
       z.object({
-        ...timingFields("LCP"),
-        debug_target: debugTarget("The largest contentful element"),
-        time_to_first_byte_ms: ms("LCP subpart: from navigation start to the first byte of the document"),
+        ...timingFields(),
+        debug_target: debugTarget(),
+        time_to_first_byte_ms: timeToFirstByte(),
         resource_load_delay_ms: ms("LCP subpart: from the first byte until the LCP resource (an image) started loading; 0 for text"),
         resource_load_duration_ms: ms("LCP subpart: how long the LCP resource took to load; 0 for text"),
         element_render_delay_ms: ms("LCP subpart: from the resource loaded (or the first byte) until the element was painted"),
@@ -136,13 +148,13 @@ export const webVitalsEvents = [
     version: V1,
     properties: () =>
       z.object({
-        ...timingFields("INP"),
-        debug_target: debugTarget("The element the visitor interacted with"),
+        ...timingFields(),
+        debug_target: debugTarget(),
         interaction_type: prop(z.enum(["pointer", "keyboard", "unknown"]), "A pointer (tap, click) or a key press; unknown when the browser gave no entry"),
         input_delay_ms: ms("INP phase: from the input until the page's first event handler started (the main thread was busy)"),
         processing_duration_ms: ms("INP phase: how long the page's event handlers ran"),
         presentation_delay_ms: ms("INP phase: from the handlers' end until the next frame was presented"),
-        load_state: loadState("when the interaction happened"),
+        load_state: loadState(),
       }),
     components: COMPONENTS,
     dataLayer: "push",
@@ -204,13 +216,13 @@ export const webVitalsEvents = [
     version: V1,
     properties: () =>
       z.object({
-        value: scoreDelta("CLS change since this metric instance's last report (GA4's event value, so it can be summed)"),
+        value: scoreDelta(VALUE),
         metric_id: metricId(),
-        metric_value: score("CLS, a unitless layout shift score, rounded to 4 decimals"),
-        metric_delta: scoreDelta("Change since this metric instance's last report (equal to metric_value on the first report)"),
+        metric_value: score(METRIC_VALUE),
+        metric_delta: scoreDelta(METRIC_DELTA),
         metric_rating: metricRating(),
         navigation_type: navigationType(),
-        debug_target: debugTarget("The first element that moved in the largest layout shift (recorded when it shifted)"),
+        debug_target: debugTarget(),
         largest_shift_value: score("Score of the largest single layout shift in the window; 0 when nothing shifted"),
       }),
     components: COMPONENTS,
@@ -231,10 +243,10 @@ export const webVitalsEvents = [
     version: V1,
     properties: () =>
       z.object({
-        ...timingFields("FCP"),
-        time_to_first_byte_ms: ms("From navigation start to the first byte of the document"),
-        first_byte_to_fcp_ms: ms("From the first byte until the first contentful paint"),
-        load_state: loadState("at the first contentful paint"),
+        ...timingFields(),
+        time_to_first_byte_ms: timeToFirstByte(),
+        first_byte_to_fcp_ms: ms("From the first byte until the first contentful paint, in ms"),
+        load_state: loadState(),
       }),
     components: COMPONENTS,
     dataLayer: "push",
@@ -275,7 +287,7 @@ export const webVitalsEvents = [
     version: V1,
     properties: () =>
       z.object({
-        ...timingFields("TTFB"),
+        ...timingFields(),
         waiting_duration_ms: ms("TTFB part: redirects and the wait before the request could start"),
         cache_duration_ms: ms("TTFB part: looking in the HTTP cache (service worker included)"),
         dns_duration_ms: ms("TTFB part: the DNS lookup"),
