@@ -134,3 +134,10 @@ test.describe("bots", () => {
     expect(vitalsChunks).toEqual([]);
   });
 });
+
+test("/tracking lists the Web Vitals events under performance, with what they are", async ({ page }) => {
+  await page.goto("/tracking");
+  const section = page.locator("section", { has: page.getByRole("heading", { level: 2, name: "Category: performance" }) });
+  await expect(section.getByText(/Field Web Vitals: what visitors/)).toBeVisible();
+  await expect(section.getByRole("heading", { level: 3 })).toHaveText(["web_vital_cls", "web_vital_fcp", "web_vital_inp", "web_vital_lcp", "web_vital_ttfb"]);
+});
