@@ -3,9 +3,10 @@ import type { EventDefinition } from "./define-event";
 import { behaviourEvents } from "./events/behaviour-events";
 import { commerceEvents } from "./events/commerce-events";
 import { storefrontEvents } from "./events/storefront-events";
+import { webVitalsEvents } from "./events/web-vitals-events";
 
 // The catalogue: the single source of truth for event names and schemas.
-export const catalogue = [...storefrontEvents, ...commerceEvents, ...behaviourEvents] as const;
+export const catalogue = [...storefrontEvents, ...commerceEvents, ...behaviourEvents, ...webVitalsEvents] as const;
 
 type AnyDefinition = (typeof catalogue)[number];
 export type EventName = AnyDefinition["name"];

@@ -7,7 +7,7 @@ import { dataLayerPolicy, isEcommerceEvent, type DataLayerPolicy } from "./data-
 // One definition per event (STYLE: tracking). The catalogue page, /tracking/plan.json, the runtime
 // validators and the `track()` types all come from these definitions; nothing is written twice.
 
-export const EVENT_CATEGORIES = ["page", "navigation", "interaction", "commerce", "media", "ui_state", "system"] as const;
+export const EVENT_CATEGORIES = ["page", "navigation", "interaction", "commerce", "media", "ui_state", "performance", "system"] as const;
 type EventCategory = (typeof EVENT_CATEGORIES)[number];
 
 export interface EventDefinition<N extends string = string, S extends z.ZodMiniObject = z.ZodMiniObject> {

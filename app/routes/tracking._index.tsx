@@ -86,6 +86,18 @@ function PropertyTable({ caption, rows }: { caption: string; rows: PropertyRow[]
   );
 }
 
+/** What the performance category is, in a few lines (docs/tracking.md, "Field Web Vitals"). */
+function FieldWebVitalsNote() {
+  return (
+    <p>
+      Field Web Vitals: what visitors&apos; own browsers measured, one event per metric, from Google&apos;s <code>web-vitals</code> library (attribution build),
+      loaded after the page has hydrated. LCP, FCP and TTFB are pushed once known; CLS and INP when the page is hidden or left (and again, as a change, if the
+      visitor comes back). <code>value</code> is the change since the last report, so summing it per <code>metric_id</code> gives the metric;{" "}
+      <code>debug_target</code> names the element behind LCP, INP or CLS. Bots send none.
+    </p>
+  );
+}
+
 export default function TrackingCatalogue() {
   const { events, pageContext, attribution } = useLoaderData<typeof loader>();
   const categories = EVENT_CATEGORIES.filter((category) => events.some((event) => event.category === category));
@@ -135,6 +147,7 @@ export default function TrackingCatalogue() {
       {categories.map((category) => (
         <section key={category} aria-labelledby={`category-${category}`}>
           <h2 id={`category-${category}`}>Category: {category}</h2>
+          {category === "performance" ? <FieldWebVitalsNote /> : null}
           {events
             .filter((event) => event.category === category)
             .map((event) => (

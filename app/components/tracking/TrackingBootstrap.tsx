@@ -18,6 +18,7 @@ import { forgetImpressions } from "../../../tracking/described-events";
 import { beginPageView, connectPipeline, setAttribution, setPageContext, track } from "../../../tracking/track";
 import { cookieValue } from "../../../tracking/cookie-value";
 import { nextTask } from "../../../tracking/task-scheduling";
+import { startWebVitals } from "./web-vitals";
 
 // The client side of tracking, mounted once in root.tsx. TrackingPageStart (before the page) gives the
 // delivery queue the page context from the page route's loader data; TrackingBootstrap (after it) fires
@@ -144,6 +145,10 @@ export function TrackingBootstrap({ containerId }: { containerId: string | null 
     // The pipeline is created once per document; the context only matters for the bot rule.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // Field Web Vitals, once per document after hydration (decision 025); none for bots.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => startWebVitals(context), []);
 
   useEffect(() => {
     if (context && !context.isBot) captureAttribution(location.search, context);
