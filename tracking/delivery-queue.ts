@@ -71,12 +71,14 @@ export class DeliveryQueue {
 
   /**
    * A page starts: hold its events until its `page_viewed`. `viewed`: its page view is in the data
-   * layer already (the server's, for the first document), so nothing waits. Idempotent per page key.
+   * layer already (the server's, for the first document), so nothing waits. Idempotent per page key:
+   * true when a new page view started.
    */
-  beginPageView(pageKey: string, { viewed = false }: { viewed?: boolean } = {}): void {
-    if (pageKey === this.pageKey) return;
+  beginPageView(pageKey: string, { viewed = false }: { viewed?: boolean } = {}): boolean {
+    if (pageKey === this.pageKey) return false;
     this.pageKey = pageKey;
     this.pageViewPending = !viewed;
+    return true;
   }
 
   setAttribution(value: Attribution | undefined): void {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { claimImpression, COUNTED_IMPRESSIONS, describeCalls, forgetImpressions, setDescriptionCheck, type TrackCall } from "./described-events";
+import { describeCalls, setDescriptionCheck, type TrackCall } from "./described-events";
+import { claimImpression, COUNTED_IMPRESSIONS, forgetImpressions } from "./impressions";
 import { TrackingViolationError, validateEvent } from "./validate";
 
 // What the server writes on a control for the head script: the data-layer items of its click, checked

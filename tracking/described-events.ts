@@ -16,15 +16,6 @@ export type TrackCall = { [N in EventName]: { name: N; properties: EventProperti
 export const DESCRIBED_CLICK_ATTRIBUTE = "data-track";
 /** On a list: the items its first sight pushes (view_item_list). */
 export const DESCRIBED_VIEW_ATTRIBUTE = "data-track-view";
-/** On window: the list descriptions whose impression is counted, by the head script or the app, whichever saw it first. */
-export const COUNTED_IMPRESSIONS = "__countedImpressions";
-
-declare global {
-  interface Window {
-    [COUNTED_IMPRESSIONS]?: Record<string, 1>;
-  }
-}
-
 type DescriptionCheck = (call: { name: string; properties: unknown }) => void;
 let check: DescriptionCheck | undefined;
 
@@ -63,22 +54,6 @@ export function describeCalls(calls: readonly TrackCall[]): string | undefined {
 
 /** The props that describe a control's click for the head script. */
 export const describedClick = (calls: readonly TrackCall[]) => ({ [DESCRIBED_CLICK_ATTRIBUTE]: describeCalls(calls) });
-
-/**
- * The app's side of an impression: true when this list's impression is still to count (and it is now
- * counted), false when the head script counted it before the app ran.
- */
-export function claimImpression(description: string): boolean {
-  const counted = (window[COUNTED_IMPRESSIONS] ??= {});
-  if (counted[description]) return false;
-  counted[description] = 1;
-  return true;
-}
-
-/** A client-side navigation starts a new page view: its lists are to be counted again. */
-export function forgetImpressions(): void {
-  if (typeof window !== "undefined") window[COUNTED_IMPRESSIONS] = {};
-}
 
 /** The app's side of a described control: the same calls, through track(). */
 export function trackCalls(calls: readonly TrackCall[]): void {

@@ -2,6 +2,7 @@ import type { Attribution } from "./attribution";
 import type { EventName, EventProperties } from "./catalogue";
 import { resetDataLayerDedupe } from "./data-layer";
 import { DeliveryQueue, type Pipeline } from "./delivery-queue";
+import { forgetImpressions } from "./impressions";
 import type { PageContext } from "./page-context";
 
 // The typed tracking API. Components and the machine adapter call `track(name, properties)`;
@@ -44,7 +45,10 @@ export function setPageContext(context: PageContext | null): void {
  * page view is in the data layer already (the server's: app/page/page-view-push.server.ts).
  */
 export function beginPageView(pageKey: string, options: { viewed?: boolean } = {}): void {
-  if (browser) queue.beginPageView(pageKey, options);
+  if (!browser) return;
+  const started = queue.beginPageView(pageKey, options);
+  // A page view of its own (a client-side navigation): its lists are counted again, even the same ones.
+  if (started && !options.viewed) forgetImpressions();
 }
 
 /** Attribution keys attached to every event from now on (from the h-attr cookie). */

@@ -1,4 +1,5 @@
-import { COUNTED_IMPRESSIONS, DESCRIBED_CLICK_ATTRIBUTE, DESCRIBED_VIEW_ATTRIBUTE } from "../../tracking/described-events";
+import { DESCRIBED_CLICK_ATTRIBUTE, DESCRIBED_VIEW_ATTRIBUTE } from "../../tracking/described-events";
+import { COUNTED_IMPRESSIONS } from "../../tracking/impressions";
 import { PAGE_VIEW_EVENT } from "../../tracking/page-view";
 import { PENDING_ATTRIBUTE, REPLAY_ATTRIBUTE } from "./early-input";
 
@@ -57,7 +58,7 @@ export function earlyInputScript({ track }: { track: boolean }): string {
 /**
  * ES5, at the end of <body>, when every list is parsed: a list described for its impression is counted
  * the first time half of it (or half the screen) shows it, until the app takes over (ExperienceList,
- * through claimImpression() in tracking/described-events.ts). The same rule as the app's.
+ * through claimImpression() in tracking/impressions.ts). The same rule as the app's.
  */
 export const EARLY_IMPRESSIONS_SCRIPT = [
   `(function(){var w=window,s=w.__earlyInput,c;if(!s||!s.open||!s.push||!w.IntersectionObserver)return;c=w.${COUNTED_IMPRESSIONS}=w.${COUNTED_IMPRESSIONS}||{};`,

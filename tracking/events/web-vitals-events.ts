@@ -92,7 +92,6 @@ export const webVitalsEvents = [
         element_render_delay_ms: ms("LCP subpart: from the resource loaded (or the first byte) until the element was painted"),
       }),
     components: COMPONENTS,
-    dataLayer: "push",
     examples: {
       valid: [
         {
@@ -157,7 +156,6 @@ export const webVitalsEvents = [
         load_state: loadState(),
       }),
     components: COMPONENTS,
-    dataLayer: "push",
     examples: {
       valid: [
         {
@@ -226,7 +224,6 @@ export const webVitalsEvents = [
         largest_shift_value: score("Score of the largest single layout shift in the window; 0 when nothing shifted"),
       }),
     components: COMPONENTS,
-    dataLayer: "push",
     examples: {
       valid: [CLS_EXAMPLE, { ...CLS_EXAMPLE, value: 0, metric_value: 0, metric_delta: 0, debug_target: "", largest_shift_value: 0 }],
       invalid: [
@@ -249,7 +246,6 @@ export const webVitalsEvents = [
         load_state: loadState(),
       }),
     components: COMPONENTS,
-    dataLayer: "push",
     examples: {
       valid: [
         {
@@ -295,7 +291,6 @@ export const webVitalsEvents = [
         request_duration_ms: ms("TTFB part: from the request sent until the first byte of the response"),
       }),
     components: COMPONENTS,
-    dataLayer: "push",
     examples: {
       valid: [
         {

@@ -14,7 +14,6 @@ import { getConsent, setConsent } from "../../../tracking/consent-update";
 import { recordLiveEvent } from "../../../tracking/live-log";
 import type { PageContext } from "../../../tracking/page-context";
 import { findPageViewPush, referrerPath } from "../../../tracking/page-view";
-import { forgetImpressions } from "../../../tracking/described-events";
 import { beginPageView, connectPipeline, setAttribution, setPageContext, track } from "../../../tracking/track";
 import { cookieValue } from "../../../tracking/cookie-value";
 import { nextTask } from "../../../tracking/task-scheduling";
@@ -97,13 +96,8 @@ export function TrackingPageStart() {
   const context = usePageContextFromMatches();
   const location = useLocation();
   const pageKey = `${location.pathname}${location.search}`;
-  const startedKey = useRef<string | null>(null);
   useLayoutEffectInBrowser(() => {
-    const viewed = viewedByServer(pageKey);
-    // A page view of its own (a client-side navigation): its lists are counted again, even the same ones.
-    if (!viewed && startedKey.current !== pageKey) forgetImpressions();
-    startedKey.current = pageKey;
-    beginPageView(pageKey, { viewed });
+    beginPageView(pageKey, { viewed: viewedByServer(pageKey) });
     setPageContext(context);
   }, [pageKey, context]);
   return null;

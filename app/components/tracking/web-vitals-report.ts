@@ -13,14 +13,14 @@ import {
   type TTFBMetricWithAttribution,
 } from "web-vitals/attribution";
 import type { EventProperties } from "../../../tracking/catalogue";
-import { track } from "../../../tracking/track";
+import type { track as Track } from "../../../tracking/track";
 
 // Field Web Vitals as catalogue events: the lazily loaded half (web-vitals.ts loads it after hydration).
 // The library's default reporting: LCP, FCP and TTFB once, CLS and INP when the page is hidden (and
 // again if they changed after the visitor came back). Why this way: docs/decisions/025-field-web-vitals.md.
 
 /** A User Timing mark set once the library observes: the moment `npm run bench:vitals` measures. */
-export const WEB_VITALS_READY_MARK = "storefront:web-vitals-ready";
+const WEB_VITALS_READY_MARK = "storefront:web-vitals-ready";
 
 /** GA4 takes at most 100 characters a value. */
 const MAX_VALUE_LENGTH = 100;
@@ -154,8 +154,12 @@ export function reportWhenHidden<M extends MetricType>(
   visibility.onHidden(flush);
 }
 
-/** Starts the library's observers; each report goes through track() like every other event. */
-export function reportWebVitals(): void {
+/**
+ * Starts the library's observers; each report goes through track() like every other event. track() is
+ * passed in rather than imported, so this lazily loaded chunk shares nothing with the page's own code and
+ * the compiler does not split the main bundle around it.
+ */
+export function reportWebVitals(track: typeof Track): void {
   onTTFB((metric) => track("web_vital_ttfb", ttfbProperties(metric)));
   onFCP((metric) => track("web_vital_fcp", fcpProperties(metric)));
   onLCP((metric) => track("web_vital_lcp", lcpProperties(metric)));

@@ -1,4 +1,5 @@
 import type { PageContext } from "../../../tracking/page-context";
+import { track } from "../../../tracking/track";
 
 // Field Web Vitals start once per document, after hydration, from a chunk of their own: the library
 // reads the browser's buffered performance entries, so loading it late loses nothing a visit still has
@@ -12,7 +13,7 @@ export function startWebVitals(context: PageContext | null): void {
   started = true;
   // A chunk that fails to load (the visitor went offline) costs this page its vitals, nothing else.
   import("./web-vitals-report").then(
-    ({ reportWebVitals }) => reportWebVitals(),
+    ({ reportWebVitals }) => reportWebVitals(track),
     () => undefined,
   );
 }

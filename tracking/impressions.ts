@@ -1,0 +1,26 @@
+// Which lists' impressions (view_item_list) this page view has counted. The inline script at the end of
+// <body> counts the lists seen before the app runs (app/page/early-input-script.server.ts), ExperienceList
+// those seen after; whichever sees a list first counts it, once per page view (docs/tracking.md,
+// "Delivery guarantee"). Keyed by the list's description, which both sides have.
+
+/** On window, shared with the inline script. */
+export const COUNTED_IMPRESSIONS = "__countedImpressions";
+
+declare global {
+  interface Window {
+    [COUNTED_IMPRESSIONS]?: Record<string, 1>;
+  }
+}
+
+/** True when this list's impression is still to count (and it is now counted), false when it was counted already. */
+export function claimImpression(description: string): boolean {
+  const counted = (window[COUNTED_IMPRESSIONS] ??= {});
+  if (counted[description]) return false;
+  counted[description] = 1;
+  return true;
+}
+
+/** A page view of its own (a client-side navigation) starts: its lists are to be counted again. */
+export function forgetImpressions(): void {
+  if (typeof window !== "undefined") window[COUNTED_IMPRESSIONS] = {};
+}
