@@ -6,7 +6,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../setup/chromium";
 import type { FoundEventsControl } from "./events-controls";
 import { discoverControls } from "./events-discovery";
 import { eventsMarkdown, eventsTable } from "./events-report";
-import { missedTargets, outcomeOf, summarise, TARGETS, viewItemListRows, WATCH_MS, type EventsOutcome } from "./events-summary";
+import { missedTargets, outcomeOf, summarise, TARGETS, viewItemListRows, WATCH_MS, type EventsOutcome, type EventsRecord } from "./events-summary";
 import { visit, type VisitPlan } from "./events-visit";
 import { BENCH_PAGES } from "./pages";
 import { PHONE_CONTEXT, PHONE_CPU_SLOWDOWN, PHONE_NETWORK } from "./phone-profile";
@@ -54,6 +54,8 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const outcomes: EventsOutcome[] = [];
   const floors: EventsOutcome[] = [];
+  /** Each visit's record as the probe reported it (pushes by name, taps, verdicts, windows, exit), beside its outcome. */
+  const records: Array<EventsRecord | null> = [];
   const measured: Array<{ page: string; controls: FoundEventsControl[]; absent: string[] }> = [];
   try {
     // Warm the server's caches, so the first visit's document is not slower than the rest.
@@ -87,8 +89,10 @@ async function main() {
           record: result.record,
           error: result.error,
         });
-      const outcome = facts(await visit(browser, plan));
+      const result = await visit(browser, plan);
+      const outcome = facts(result);
       outcomes.push(outcome);
+      records.push(result.record);
       const floor = FLOOR ? facts(await visit(browser, plan, { withoutApp: true })) : null;
       if (floor) floors.push(floor);
       console.log(progressLine(i + 1, plans.length, outcome, floor));
@@ -133,7 +137,7 @@ async function main() {
     controls: measured,
     summaries,
     viewItemList,
-    visits: outcomes,
+    visits: outcomes.map((o, i) => ({ ...o, record: records[i] })),
     floorVisits: floors,
     failures,
   };
