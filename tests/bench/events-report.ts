@@ -55,9 +55,16 @@ function viewItemListTable(list: readonly ViewItemListRow[]): { header: string[]
 }
 
 function noEventNotes(summaries: readonly EventsSummary[]): string[] {
-  return summaries
-    .filter((s) => s.tapsWithoutEvent && s.tapsWithoutEvent === s.taps)
-    .map((s) => `${s.scope}: no event defined; pushed in the click's dispatch: ${s.pushedWithoutEvent.length ? s.pushedWithoutEvent.join(", ") : "nothing"}`);
+  const twice = summaries.filter((s) => s.countedTwice).map((s) => `${s.scope}: ${s.countedTwice} of ${s.taps} taps pushed an expected event more than once`);
+  const all = summaries[summaries.length - 1];
+  const once = all && !all.countedTwice ? [`no tap pushed an expected event more than once`] : [];
+  return [
+    ...twice,
+    ...once,
+    ...summaries
+      .filter((s) => s.tapsWithoutEvent && s.tapsWithoutEvent === s.taps)
+      .map((s) => `${s.scope}: no event defined; pushed in the click's dispatch: ${s.pushedWithoutEvent.length ? s.pushedWithoutEvent.join(", ") : "nothing"}`),
+  ];
 }
 
 /** Plain text for stdout: the same tables, aligned. */

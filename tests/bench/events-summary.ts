@@ -9,6 +9,8 @@ export const WATCH_MS = 5000;
 
 export const TARGETS = {
   lostEvents: 0,
+  /** Taps that pushed an expected event more than once (the head script's and the app's push of the same click). */
+  countedTwice: 0,
   /** Share of taps (with expected events) whose events were in the data layer at the end of the click's dispatch. */
   inDispatchShare: 1,
 } as const;
@@ -48,6 +50,8 @@ export interface EventsOutcome {
   lost: string[];
   /** Whether every expected event was in the data layer at the end of the click's dispatch; null without expected events. */
   inDispatch: boolean | null;
+  /** Expected events pushed more than once after the tap (within the watch). */
+  countedTwice: string[];
   /** Every event pushed from the tap to the end of the click's dispatch (what a control without a defined event pushes). */
   pushedInDispatch: string[];
   /** Tap → the last expected event's push, when all were pushed (before exit or not). */
@@ -93,6 +97,7 @@ export function outcomeOf({ page, control, momentMs, expected, record, error }: 
       exitMs: null,
       lost: [...expected],
       inDispatch: expected.length ? false : null,
+      countedTwice: [],
       pushedInDispatch: [],
       pushMs: null,
       inputDelayMs: null,
@@ -126,6 +131,7 @@ export function outcomeOf({ page, control, momentMs, expected, record, error }: 
     exitMs: exitAt !== null && tapAt !== null ? exitAt - tapAt : null,
     lost,
     inDispatch,
+    countedTwice: expected.filter((name) => afterTap.filter((p) => p.event === name && (tapAt === null || p.t - tapAt <= WATCH_MS)).length > 1),
     pushedInDispatch: clickVerdict ? [...new Set([...clickVerdict.pushed, ...verdicts.flatMap((v) => v.pushed)])] : [],
     pushMs: allPushed && expected.length && tapAt !== null ? Math.max(...(pushTimes as number[])) - tapAt : null,
     inputDelayMs: record.clickAt !== null && tap?.onControl ? record.clickAt - tap.t : null,
@@ -155,6 +161,8 @@ export interface EventsSummary {
   expectedEvents: number;
   lostEvents: number;
   tapsWithLoss: number;
+  /** Taps that pushed an expected event more than once. */
+  countedTwice: number;
   moments: MomentLoss[];
   /** Taps with expected events, and those whose events were all in the data layer at the end of the click's dispatch. */
   judgedTaps: number;
@@ -201,6 +209,7 @@ export function summarise(scope: string, outcomes: readonly EventsOutcome[], flo
     expectedEvents: outcomes.reduce((n, o) => n + o.expected.length, 0),
     lostEvents: outcomes.reduce((n, o) => n + o.lost.length, 0),
     tapsWithLoss: outcomes.filter((o) => o.lost.length).length,
+    countedTwice: outcomes.filter((o) => o.countedTwice.length).length,
     moments,
     judgedTaps: judged.length,
     inDispatch,
@@ -253,6 +262,9 @@ export function missedTargets(summary: EventsSummary, targets: typeof TARGETS = 
     missed.push(
       `${scope}: ${summary.lostEvents} of ${summary.expectedEvents} events lost at exit, ${summary.tapsWithLoss} of ${summary.taps} taps (${where.join(", ")}; target ${targets.lostEvents})`,
     );
+  }
+  if (summary.countedTwice > targets.countedTwice) {
+    missed.push(`${scope}: ${summary.countedTwice} of ${summary.taps} taps pushed an expected event more than once (target ${targets.countedTwice})`);
   }
   if (summary.inDispatchShare !== null && summary.inDispatchShare < targets.inDispatchShare) {
     missed.push(

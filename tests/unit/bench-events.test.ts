@@ -61,6 +61,7 @@ function outcome(overrides: Partial<EventsOutcome> = {}): EventsOutcome {
     exitMs: 400,
     lost: [],
     inDispatch: true,
+    countedTwice: [],
     pushedInDispatch: BOOKING,
     pushMs: 61,
     inputDelayMs: 50,
@@ -216,6 +217,20 @@ describe("outcomeOf", () => {
     expect(outcomeOf(facts({ ...r, opens: [] }, [])).viewItemListBeforeExit).toBe(true);
   });
 
+  it("an expected event pushed twice for one tap (head script and app) is counted twice; other events repeating are not", () => {
+    const r = record({
+      pushes: [
+        { t: 1160, event: "select_item" },
+        { t: 1161, event: "booking_link_clicked" },
+        { t: 1170, event: "select_item" },
+        { t: 1171, event: "header_shadow_changed" },
+        { t: 1172, event: "header_shadow_changed" },
+      ],
+    });
+    expect(outcomeOf(facts(r)).countedTwice).toEqual(["select_item"]);
+    expect(outcomeOf(facts(inDispatch())).countedTwice).toEqual([]);
+  });
+
   it("a failed visit loses every expected event", () => {
     const o = outcomeOf({ ...facts(null), error: "no first paint in 30 s" });
     expect(o.lost).toEqual(BOOKING);
@@ -303,6 +318,12 @@ describe("viewItemListRows", () => {
 describe("missedTargets", () => {
   it("meets every target when nothing is lost and every tap pushed in its dispatch", () => {
     expect(missedTargets(summarise("all", [outcome(), outcome({ expected: [], inDispatch: null })]))).toEqual([]);
+  });
+
+  it("names taps that pushed an expected event twice", () => {
+    expect(missedTargets(summarise("booking link", [outcome({ countedTwice: ["select_item"] }), outcome()]))).toEqual([
+      "booking link: 1 of 2 taps pushed an expected event more than once (target 0)",
+    ]);
   });
 
   it("names lost events per moment and the in-dispatch share", () => {
