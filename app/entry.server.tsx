@@ -13,6 +13,7 @@ import { pagePath } from "~/page/page-query";
 import { consentDefaults, consentHeadScript } from "../tracking/consent";
 import { FONT_FACE_CSS } from "~/styles/font-faces.server";
 import { withEveryStitchesGroup } from "~/styles/stitches-groups.server";
+import { observeRender } from "~/server/metrics.server";
 export { logServerError as handleError } from "~/server/log-server-error.server";
 
 // Stitches cannot stream: the whole document is rendered to a string first, then the CSS it
@@ -67,6 +68,7 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  const started = performance.now();
   const nonce = typeof loadContext?.nonce === "string" ? loadContext.nonce : "";
   // Stitches keeps one stylesheet per process and only ever adds to it: without a reset, a page's CSS
   // would hold every rule of every page this process rendered before (the same URL gave different
@@ -88,5 +90,6 @@ export default function handleRequest(
     .replace(FONT_FACES_PLACEHOLDER, `<style id="font-faces"${nonceAttr}>${FONT_FACE_CSS}</style>`)
     .replace(STITCHES_PLACEHOLDER, `<style id="stitches"${nonceAttr}>${withEveryStitchesGroup(getCssText())}</style>`);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  observeRender(performance.now() - started);
   return new Response(`<!DOCTYPE html>${html}`, { status: responseStatusCode, headers: responseHeaders });
 }
