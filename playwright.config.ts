@@ -36,6 +36,9 @@ export default defineConfig({
       HOST: "127.0.0.1",
       URL_MODE: "development",
       NODE_ENV: "production",
+      // No metrics port for the shared server (tests that scrape start their own), and no drain at the end.
+      METRICS_PORT: "0",
+      SHUTDOWN_DRAIN_MS: "0",
       PAGE_CACHE_TTL_MS: process.env.PAGE_CACHE_TTL_MS ?? "5000",
       // A known secret, so tests can prove it never reaches a browser.
       FIREWALL_ALLOW_KEY: process.env.E2E_FIREWALL_KEY ?? "e2e-firewall-allow-key-7f3a9c",

@@ -231,7 +231,7 @@ if (sandbox) {
     `Sandbox catalogue API on ${sandbox.baseUrl} and ${sandbox.secondaryUrl}${env.SANDBOX_FAULT ? ` (fault: ${env.SANDBOX_FAULT})` : ""}`,
   );
 }
-lifecycle.probeApi(sandbox ? sandbox.baseUrl : env.API_BASE_URL!);
+lifecycle.probeApi(sandbox ? sandbox.baseUrl : env.API_BASE_URL!, env.API_TIMEOUT_MS);
 // Metrics on their own port, never the public one. Not served is not fatal: the storefront still answers.
 const metricsServer = env.METRICS_PORT
   ? await startMetricsServer(env.METRICS_PORT, env.HOST).then(

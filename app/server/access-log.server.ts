@@ -54,9 +54,13 @@ export function accessLog(): RequestHandler {
     res.setHeader("X-Request-Id", id);
     const note: Note = { level: null, messages: [] };
     notes.set(id, note);
-    res.once("close", () => {
+    let logged = false;
+    // "finish" when the answer is handed to the socket (a refused request's connection may linger a
+    // while after); "close" alone when the client went away first (nginx's 499).
+    const done = () => {
+      if (logged) return;
+      logged = true;
       notes.delete(id);
-      // A response that never finished: the client went away first (nginx's 499).
       const status = res.writableFinished ? res.statusCode : 499;
       const ms = performance.now() - started;
       const cache = pageCacheOf(res);
@@ -74,7 +78,8 @@ export function accessLog(): RequestHandler {
       };
       const message = note.messages.length ? note.messages.join("; ") : "request";
       log[note.level ?? "info"](fields, message);
-    });
+    };
+    res.once("finish", done).once("close", done);
     next();
   };
 }

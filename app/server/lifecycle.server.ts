@@ -32,7 +32,6 @@ export interface ShutdownOptions {
 }
 
 const PROBE_INTERVAL_MS = 1000;
-const PROBE_TIMEOUT_MS = 2500;
 
 export class Lifecycle {
   readonly state: ReadinessState = { sitesIndexed: false, apiReached: false, draining: false };
@@ -51,13 +50,14 @@ export class Lifecycle {
 
   /**
    * Asks the API host until it answers once. Any HTTP answer counts (a 404 or a firewall's 403 is a host
-   * that answers); nothing secret is sent. Stops when reached or when the instance shuts down.
+   * that answers); nothing secret is sent. Each try waits as long as an API call may (API_TIMEOUT_MS).
+   * Stops when reached or when the instance shuts down.
    */
-  probeApi(baseUrl: string): void {
+  probeApi(baseUrl: string, timeoutMs: number): void {
     const url = new URL("/", baseUrl);
     const attempt = async () => {
       if (this.shuttingDown) return;
-      const reached = await fetch(url, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), redirect: "manual" }).then(
+      const reached = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: "manual" }).then(
         async (response) => (await response.arrayBuffer(), true),
         () => false,
       );

@@ -16,8 +16,8 @@ function jsonLogger(level: LogLevel): Logger {
       formatters: { level: (label) => ({ level: label }) },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    // Written off the request's path; pino flushes what is pending when the process exits.
-    pino.destination({ dest: 1, sync: false }),
+    // Synchronous, as pino's default: a line is out before the next request is read, and none is lost on exit.
+    pino.destination({ dest: 1, sync: true }),
   );
 }
 

@@ -85,7 +85,13 @@ let metrics: ReturnType<typeof create> | null = null;
 
 /** Starts recording (once): the storefront's metrics and prom-client's process metrics. */
 export function enableMetrics(): Registry {
-  metrics ??= create(new Registry());
+  if (!metrics) {
+    metrics = create(new Registry());
+    // Known label values start at 0, so a rate() or an alert sees the series before its first event.
+    for (const cache of ["price", "page"]) for (const result of ["hit", "miss"]) metrics.cacheLookups.labels(cache, result).inc(0);
+    for (const operation of ["read", "lock"]) metrics.sharedCacheFallbacks.labels(operation).inc(0);
+    for (const changed of ["true", "false"]) metrics.contentRevalidations.labels(changed).inc(0);
+  }
   return metrics.registry;
 }
 

@@ -19,19 +19,26 @@ export async function startServer(port: number, env: Record<string, string> = {}
   if (taken) throw new Error(`port ${port} already has a server (another checkout's?); choose another with BENCH_PORT`);
   const child = spawn(process.execPath, ["build/index.js"], {
     cwd,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
+    // Metrics off and no drain unless a bench asks (tests/bench/observability.ts measures their cost).
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", METRICS_PORT: "0", SHUTDOWN_DRAIN_MS: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
+  const collect = (d: Buffer) => (output += d);
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
       const response = await fetch(`${url}/healthz`);
-      if (response.ok) break;
+      if (response.ok) {
+        // Up: from now on its output (an access line per request) is read and dropped, as a log shipper would.
+        child.stdout?.off("data", collect).resume();
+        child.stderr?.off("data", collect).resume();
+        break;
+      }
     } catch {
       /* not up yet */
     }
