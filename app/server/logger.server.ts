@@ -40,7 +40,10 @@ export function configureLogger(options: { level: LogLevel; format: LogFormat })
     log.warn("LOG_FORMAT=pretty needs the pino-pretty package (a development dependency): writing JSON lines");
     return log;
   }
-  log = pino({ level: options.level }, pino.transport({ target: "pino-pretty", options: { ignore: "pid,hostname", translateTime: "SYS:HH:MM:ss.l" } }));
+  log = pino(
+    { level: options.level },
+    pino.transport({ target: "pino-pretty", options: { ignore: "pid,hostname", translateTime: "SYS:HH:MM:ss.l", singleLine: true } }),
+  );
   return log;
 }
 

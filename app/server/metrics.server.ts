@@ -95,11 +95,6 @@ export function enableMetrics(): Registry {
   return metrics.registry;
 }
 
-/** The scrape, in Prometheus's text format. */
-export async function metricsText(): Promise<string> {
-  return metrics ? metrics.registry.metrics() : "";
-}
-
 /** A small server of its own: GET /metrics and nothing else, on a port that is never the public one. */
 export function startMetricsServer(port: number, host: string): Promise<Server> {
   const registry = enableMetrics();
