@@ -16,7 +16,7 @@ type PriceLookup = "hit" | "stale" | "miss" | "merged" | "stale-if-error" | "fai
 const SECONDS = 1000;
 const SHARED_CACHE_UP = "storefront_shared_cache_up";
 
-function create(registry: Registry) {
+function createMetrics(registry: Registry) {
   collectDefaultMetrics({ register: registry });
   const http = new Histogram({
     name: "storefront_http_request_duration_seconds",
@@ -81,17 +81,25 @@ function create(registry: Registry) {
   };
 }
 
+function create(registry: Registry) {
+  const made = createMetrics(registry);
+  // Known label values start at 0, so a rate() or an alert sees the series before its first event.
+  for (const operation of ["read", "lock"]) made.sharedCacheFallbacks.labels(operation).inc(0);
+  for (const changed of ["true", "false"]) made.contentRevalidations.labels(changed).inc(0);
+  made.cacheLookups.labels("price", "hit").inc(0);
+  made.cacheLookups.labels("price", "miss").inc(0);
+  // The page cache's children are held: one is counted on most requests.
+  const pageLookups = { hit: made.cacheLookups.labels("page", "hit"), miss: made.cacheLookups.labels("page", "miss") };
+  pageLookups.hit.inc(0);
+  pageLookups.miss.inc(0);
+  return { ...made, pageLookups };
+}
+
 let metrics: ReturnType<typeof create> | null = null;
 
 /** Starts recording (once): the storefront's metrics and prom-client's process metrics. */
 export function enableMetrics(): Registry {
-  if (!metrics) {
-    metrics = create(new Registry());
-    // Known label values start at 0, so a rate() or an alert sees the series before its first event.
-    for (const cache of ["price", "page"]) for (const result of ["hit", "miss"]) metrics.cacheLookups.labels(cache, result).inc(0);
-    for (const operation of ["read", "lock"]) metrics.sharedCacheFallbacks.labels(operation).inc(0);
-    for (const changed of ["true", "false"]) metrics.contentRevalidations.labels(changed).inc(0);
-  }
+  metrics ??= create(new Registry());
   return metrics.registry;
 }
 
@@ -139,7 +147,7 @@ export function observeHttpRequest(route: RouteKind, status: number, cache: Page
     metrics.httpChildren.set(key, child);
   }
   child.observe(ms / SECONDS);
-  if (cache !== "bypass") metrics.cacheLookups.labels("page", cache).inc();
+  if (cache !== "bypass") metrics.pageLookups[cache].inc();
 }
 
 export function observeRender(ms: number): void {

@@ -11,7 +11,8 @@ import { startServer, type RunningServer } from "./server-process";
 // this process) and one with them off (METRICS_PORT=0, LOG_LEVEL=warn), for a page from the page cache and
 // a page rendered on every request. Rounds alternate which server is loaded first, so the host's drift
 // falls on both alike; the cost is 1 − the median of the rounds' on/off throughput ratios.
-// `npx tsx tests/bench/observability.ts [--no-build]` runs this part alone; `npm run bench` runs it too.
+// `npx tsx tests/bench/observability.ts [--no-build]` runs this part alone (OBS_MODES=cached or rendered
+// narrows it further); `npm run bench` runs it too.
 
 export const MAX_COST = 0.03;
 const PORT = Number(process.env.BENCH_PORT ?? 3400) + 20;
@@ -38,7 +39,8 @@ export async function measureObservabilityCost(options: { rounds?: number; secon
   const seconds = options.seconds ?? Number(process.env.OBS_SECONDS ?? 3);
   const page = BENCH_PAGES[0];
   const rows: ObservabilityRow[] = [];
-  for (const mode of ["cached", "rendered"] as const) {
+  const modes = (["cached", "rendered"] as const).filter((mode) => !process.env.OBS_MODES || process.env.OBS_MODES.split(",").includes(mode));
+  for (const mode of modes) {
     const cache: Record<string, string> = mode === "cached" ? {} : { PAGE_CACHE_TTL_MS: "0" };
     const started: RunningServer[] = [];
     try {
