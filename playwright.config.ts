@@ -36,6 +36,11 @@ export default defineConfig({
       HOST: "127.0.0.1",
       URL_MODE: "development",
       NODE_ENV: "production",
+      // No metrics port for the shared server (tests that scrape start their own), no drain at the end, and
+      // no access lines in the test output: what it prints is what went wrong.
+      METRICS_PORT: "0",
+      LOG_LEVEL: "warn",
+      SHUTDOWN_DRAIN_MS: "0",
       PAGE_CACHE_TTL_MS: process.env.PAGE_CACHE_TTL_MS ?? "5000",
       // A known secret, so tests can prove it never reaches a browser.
       FIREWALL_ALLOW_KEY: process.env.E2E_FIREWALL_KEY ?? "e2e-firewall-allow-key-7f3a9c",

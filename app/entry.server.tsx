@@ -15,6 +15,7 @@ import { setDescriptionCheck } from "../tracking/described-events";
 import { TrackingViolationError, validateEvent } from "../tracking/validate";
 import { FONT_FACE_CSS } from "~/styles/font-faces.server";
 import { withEveryStitchesGroup } from "~/styles/stitches-groups.server";
+import { observeRender } from "~/server/metrics.server";
 export { logServerError as handleError } from "~/server/log-server-error.server";
 
 // Every event a control describes for the head script is checked against the catalogue as it is
@@ -76,6 +77,7 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  const started = performance.now();
   const nonce = typeof loadContext?.nonce === "string" ? loadContext.nonce : "";
   // Stitches keeps one stylesheet per process and only ever adds to it: without a reset, a page's CSS
   // would hold every rule of every page this process rendered before (the same URL gave different
@@ -97,5 +99,6 @@ export default function handleRequest(
     .replace(FONT_FACES_PLACEHOLDER, `<style id="font-faces"${nonceAttr}>${FONT_FACE_CSS}</style>`)
     .replace(STITCHES_PLACEHOLDER, `<style id="stitches"${nonceAttr}>${withEveryStitchesGroup(getCssText())}</style>`);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  observeRender(performance.now() - started);
   return new Response(`<!DOCTYPE html>${html}`, { status: responseStatusCode, headers: responseHeaders });
 }

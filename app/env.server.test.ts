@@ -39,6 +39,21 @@ describe("parseEnv", () => {
     });
   });
 
+  it("operations settings: metrics on their own port, log level and format, the shutdown drain", () => {
+    expect(parseEnv({})).toMatchObject({ METRICS_PORT: 9464, LOG_LEVEL: "info", SHUTDOWN_DRAIN_MS: 2000, SHUTDOWN_TIMEOUT_MS: 10000 });
+    expect(parseEnv({}).LOG_FORMAT).toBeUndefined();
+    expect(parseEnv({ METRICS_PORT: "0", LOG_LEVEL: "warn", LOG_FORMAT: "pretty", SHUTDOWN_DRAIN_MS: "0" })).toMatchObject({
+      METRICS_PORT: 0,
+      LOG_LEVEL: "warn",
+      LOG_FORMAT: "pretty",
+      SHUTDOWN_DRAIN_MS: 0,
+    });
+    expect(() => parseEnv({ PORT: "8080", METRICS_PORT: "8080" })).toThrowError(/METRICS_PORT: must differ from PORT/);
+    expect(() => parseEnv({ LOG_LEVEL: "loud", LOG_FORMAT: "xml", SHUTDOWN_DRAIN_MS: "-1" })).toThrowError(
+      /LOG_LEVEL:[\s\S]*LOG_FORMAT:[\s\S]*SHUTDOWN_DRAIN_MS:/,
+    );
+  });
+
   it("treats empty optional values as unset", () => {
     expect(parseEnv({ API_BASE_URL: "", GTM_CONTAINER_ID: "" })).toMatchObject({ API_BASE_URL: undefined, GTM_CONTAINER_ID: undefined });
   });

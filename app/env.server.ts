@@ -88,6 +88,19 @@ const EnvSchema = z
      * the sandbox's own parser when the embedded sandbox starts (app/embedded-sandbox.server.ts).
      */
     SANDBOX_FAULT: z.string().optional(),
+    /**
+     * Port of the Prometheus metrics (GET /metrics), never the public PORT; bound on HOST. `0` turns
+     * metrics off (nothing is recorded). docs/operations.md lists every metric.
+     */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    /** Least severe log level written; the access lines are `info`, so `warn` turns them off. */
+    LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+    /** `json` (one JSON object a line) or `pretty` (readable); unset: `pretty` in development, `json` otherwise. */
+    LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+    /** After SIGTERM: how long the instance keeps answering while /readyz says 503, so load balancers take it out. */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(2000),
+    /** Then: how long requests in flight may take to finish before their connections are closed. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
     /** Enables the bare document route used by `npm run bench`. */
     BENCH_MODE: z
       .enum(["0", "1", "true", "false"])
@@ -97,6 +110,10 @@ const EnvSchema = z
   .refine((env) => !env.API_SECONDARY_URL || env.API_BASE_URL, {
     path: ["API_SECONDARY_URL"],
     message: "needs API_BASE_URL too (without both, the embedded sandbox serves both hosts)",
+  })
+  .refine((env) => env.METRICS_PORT === 0 || env.METRICS_PORT !== env.PORT, {
+    path: ["METRICS_PORT"],
+    message: "must differ from PORT: metrics are never served on the public port",
   });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -18,6 +18,10 @@ import { bodyLimitFor } from "~/server/request-guard.server";
 import { compileHintedScripts } from "~/server/compile-hinted-scripts.server";
 import { makeNonce, securityHeaders, staticFileHeaders, transportFor } from "~/server/security-headers.server";
 import { isOperatorRequest, OPERATOR_CACHE_CONTROL, responseServerTiming } from "~/server/server-timing.server";
+import { accessLog } from "~/server/access-log.server";
+import { Lifecycle } from "~/server/lifecycle.server";
+import { configureLogger, log } from "~/server/logger.server";
+import { countContentRevalidation, enableMetrics, startMetricsServer, watchContentStore } from "~/server/metrics.server";
 
 // The storefront's HTTP server: static assets, security headers, then Remix.
 // Environment is validated first, so a bad setting stops start-up with a message naming it.
@@ -26,14 +30,24 @@ let env: ReturnType<typeof getEnv>;
 try {
   env = getEnv();
 } catch (error) {
-  console.error((error as Error).message);
+  log.fatal((error as Error).message);
   process.exit(1);
 }
+configureLogger({ level: env.LOG_LEVEL, format: env.LOG_FORMAT ?? (env.NODE_ENV === "development" ? "pretty" : "json") });
+// Metrics are recorded only when they are served (METRICS_PORT 0: off).
+if (env.METRICS_PORT) enableMetrics();
+// Readiness and shutdown (lifecycle.server.ts): not ready until the sites are indexed and the API has answered.
+const lifecycle = new Lifecycle({
+  sharedCache: () => {
+    const shared = sharedCacheConnection(env);
+    return shared ? (shared.available ? "up" : "down") : "not configured";
+  },
+});
 
 // React picks its development or production build from NODE_ENV when it is first imported; the
 // development build renders several times slower. `npm start` sets it; say so loudly when it is missing.
 if (process.env.NODE_ENV !== "production" && build.mode === "production") {
-  console.warn("NODE_ENV is not 'production': React runs its slow development build. Start with NODE_ENV=production.");
+  log.warn("NODE_ENV is not 'production': React runs its slow development build. Start with NODE_ENV=production.");
 }
 
 // Index the sites (their site.json files only) before the first request, so a missing folder stops
@@ -42,26 +56,37 @@ if (process.env.NODE_ENV !== "production" && build.mode === "production") {
 let contentStore: ReturnType<typeof getContentStore>;
 try {
   const indexing = performance.now();
-  contentStore = getContentStore(env.CONTENT_DIR, { maxBytes: env.CONTENT_CACHE_MB * 1024 * 1024 });
+  contentStore = getContentStore(env.CONTENT_DIR, {
+    maxBytes: env.CONTENT_CACHE_MB * 1024 * 1024,
+    log: (line) => log.error(line),
+    onRevalidated: countContentRevalidation,
+  });
   if (contentStore.siteCount === 0) throw new Error("no valid site folder (content/<site>/site.json) was found");
   const siteErrors = contentStore.errors().length;
-  console.log(
-    `Content: ${contentStore.siteCount} sites indexed in ${Math.round(performance.now() - indexing)} ms, documents read on demand${siteErrors ? `, ${siteErrors} invalid (see above)` : ""}`,
+  const indexMs = Math.round(performance.now() - indexing);
+  log.info(
+    { sites: contentStore.siteCount, indexMs, invalid: siteErrors },
+    `Content: ${contentStore.siteCount} sites indexed in ${indexMs} ms, documents read on demand${siteErrors ? `, ${siteErrors} invalid (see above)` : ""}`,
   );
 } catch (error) {
-  console.error(`Cannot read content from CONTENT_DIR="${env.CONTENT_DIR}" (resolved from ${process.cwd()}): ${(error as Error).message}`);
+  log.fatal(`Cannot read content from CONTENT_DIR="${env.CONTENT_DIR}" (resolved from ${process.cwd()}): ${(error as Error).message}`);
   process.exit(1);
 }
 contentStore.startRevalidating();
+lifecycle.markSitesIndexed();
+watchContentStore(contentStore);
 
 const transport = transportFor(env.URL_MODE);
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", false);
+// Before everything: one access line and the HTTP metrics for every request, refused ones included.
+app.use(accessLog());
 // First: HSTS where https-only, then methods, Host, request targets, cross-site posts and declared body
 // sizes are checked before static files or Remix try to decode them (guard-requests.server.ts).
 app.use(guardRequests(transport));
 app.use(compression());
+app.get("/readyz", lifecycle.readyz());
 
 const publicDir = path.resolve(process.cwd(), "public");
 // Fingerprinted build output can be cached for ever; other public files for an hour. Scripts carry
@@ -139,9 +164,11 @@ async function servePage(req: express.Request, res: express.Response, nonce: str
   if (hit) {
     res.status(hit.status);
     for (const [name, value] of hit.headers) res.setHeader(name, value);
+    res.locals.pageCache = "hit";
     finish(null, "hit");
     return res.send(withNonce(hit, nonce));
   }
+  if (key !== null) res.locals.pageCache = "miss";
   const controller = new AbortController();
   res.on("close", () => controller.abort());
   const request = new Request(url, { method: "GET", headers, signal: controller.signal });
@@ -192,27 +219,41 @@ async function startEmbeddedDefault(fault: string | undefined) {
   try {
     return await startEmbeddedSandbox(fault);
   } catch (error) {
-    console.error((error as Error).message);
+    log.fatal((error as Error).message);
     process.exit(1);
   }
 }
 const sandbox = env.API_BASE_URL ? null : await startEmbeddedDefault(env.SANDBOX_FAULT);
 if (sandbox) {
   setSandboxHosts({ baseUrl: sandbox.baseUrl, secondaryUrl: sandbox.secondaryUrl });
-  console.log(`Sandbox catalogue API on ${sandbox.baseUrl} and ${sandbox.secondaryUrl}${env.SANDBOX_FAULT ? ` (fault: ${env.SANDBOX_FAULT})` : ""}`);
+  log.info(
+    { fault: env.SANDBOX_FAULT },
+    `Sandbox catalogue API on ${sandbox.baseUrl} and ${sandbox.secondaryUrl}${env.SANDBOX_FAULT ? ` (fault: ${env.SANDBOX_FAULT})` : ""}`,
+  );
 }
+lifecycle.probeApi(sandbox ? sandbox.baseUrl : env.API_BASE_URL!, env.API_TIMEOUT_MS);
+// Metrics on their own port, never the public one. Not served is not fatal: the storefront still answers.
+const metricsServer = env.METRICS_PORT
+  ? await startMetricsServer(env.METRICS_PORT, env.HOST).then(
+      (server) => (log.info({ metricsPort: env.METRICS_PORT }, `Metrics on http://localhost:${env.METRICS_PORT}/metrics`), server),
+      (error: Error) => (log.error({ metricsPort: env.METRICS_PORT }, `Metrics not served: port ${env.METRICS_PORT}: ${error.message}`), null),
+    )
+  : null;
 
 // Node answers an HTTP/1.1 request without Host with a silent 400 of its own; the guard answers it.
 const server = createServer({ requireHostHeader: false }, app);
 guardServer(server, app, transport);
 server.listen(env.PORT, env.HOST, () => {
-  console.log(`Storefront ready on http://localhost:${env.PORT} (URL mode: ${env.URL_MODE})`);
+  log.info({ port: env.PORT, urlMode: env.URL_MODE }, `Storefront ready on http://localhost:${env.PORT} (URL mode: ${env.URL_MODE})`);
 });
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
+lifecycle.handleSignals({
+  server,
+  drainMs: env.SHUTDOWN_DRAIN_MS,
+  timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  close: async () => {
     closeSharedCache();
-    server.close(() => void (sandbox ? sandbox.close() : Promise.resolve()).then(() => process.exit(0)));
-    setTimeout(() => process.exit(0), 2000).unref();
-  });
-}
+    metricsServer?.close();
+    await sandbox?.close();
+  },
+});

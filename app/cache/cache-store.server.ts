@@ -3,6 +3,8 @@
 // layered, so that Redis being down or slow degrades to this process's own copy instead of an error.
 // Why a shared store, the lock and the fallback: docs/decisions/016-shared-cache-in-redis.md.
 
+import { countSharedCacheFallback } from "~/server/metrics.server";
+
 /** Every stored entry says until when it may be kept at all; stores drop it after that. */
 export interface Expiring {
   expiresAt: number;
@@ -150,6 +152,7 @@ export class FallbackStore<E extends Expiring> implements CacheStore<E> {
       if (entry !== undefined) await this.local.set(key, entry);
       return entry;
     } catch {
+      countSharedCacheFallback("read");
       return this.local.get(key);
     }
   }
@@ -163,6 +166,7 @@ export class FallbackStore<E extends Expiring> implements CacheStore<E> {
     try {
       return await this.shared.lock(key, ttlMs);
     } catch {
+      countSharedCacheFallback("lock");
       return this.local.lock(key, ttlMs);
     }
   }

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { createClient } from "redis";
 import type { z } from "zod";
+import { countSharedCacheTimeout, setSharedCacheUp } from "~/server/metrics.server";
+import { log } from "~/server/logger.server";
 import { CacheUnavailableError, type CacheLock, type CacheStore, type Expiring } from "./cache-store.server";
 
 // The shared store: Redis through node-redis (CACHE_URL). Redis helps or steps aside, never fails a
@@ -41,7 +43,7 @@ export interface RedisConnectionOptions {
   url: string;
   /** Longest one command may take before the in-process cache answers instead. */
   timeoutMs: number;
-  log?: (line: string) => void;
+  log?: (line: string, level: "info" | "warn") => void;
 }
 
 type State = "connecting" | "up" | "down";
@@ -60,7 +62,7 @@ export class RedisConnection {
   /** Null until node-redis is loaded; commands meanwhile fail as "connecting". */
   private client: RedisClient | null = null;
   private isTimeout: (error: unknown) => boolean = () => false;
-  private readonly log: (line: string) => void;
+  private readonly log: (line: string, level: "info" | "warn") => void;
   private readonly password: string;
   private state: State = "connecting";
   private pausedUntil = 0;
@@ -68,7 +70,7 @@ export class RedisConnection {
 
   constructor(private readonly options: RedisConnectionOptions) {
     this.label = redactUrl(options.url);
-    this.log = options.log ?? ((line) => console.log(line));
+    this.log = options.log ?? ((line, level) => log[level]({ cache: "redis" }, line));
     this.password = safePassword(options.url);
     void this.connect();
   }
@@ -127,6 +129,7 @@ export class RedisConnection {
     } catch (error) {
       if (error instanceof CommandDeadlineError || this.isTimeout(error)) {
         this.pausedUntil = Date.now() + SLOW_PAUSE_MS;
+        countSharedCacheTimeout();
         this.markDown(`no answer within ${this.options.timeoutMs} ms`);
       }
       throw new CacheUnavailableError(this.describe(error));
@@ -142,14 +145,19 @@ export class RedisConnection {
 
   private markUp(): void {
     if (this.state === "up") return;
-    this.log(this.state === "down" ? `[cache] Redis at ${this.label} is back: the cache is shared again` : `[cache] Shared cache: Redis at ${this.label}`);
+    this.log(
+      this.state === "down" ? `[cache] Redis at ${this.label} is back: the cache is shared again` : `[cache] Shared cache: Redis at ${this.label}`,
+      "info",
+    );
+    setSharedCacheUp(true);
     this.state = "up";
   }
 
   private markDown(reason: string): void {
     if (this.state === "down" || this.closed) return;
     this.state = "down";
-    this.log(`[cache] Redis at ${this.label} unavailable (${reason}): this instance serves from its in-process cache until Redis answers again`);
+    this.log(`[cache] Redis at ${this.label} unavailable (${reason}): this instance serves from its in-process cache until Redis answers again`, "warn");
+    setSharedCacheUp(false);
   }
 
   /** An error's message, never with the password in it. */

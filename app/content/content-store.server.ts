@@ -45,6 +45,8 @@ export interface ContentStoreOptions {
   maxBytes?: number;
   now?: () => number;
   log?: (line: string) => void;
+  /** After each revalidation pass, whether it found a change (the server counts them). */
+  onRevalidated?: (changed: boolean) => void;
 }
 
 interface SiteSummary {
@@ -515,6 +517,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
       pageLists.clear();
       for (const listener of listeners) listener();
     }
+    options.onRevalidated?.(changed);
     return changed;
   }
 

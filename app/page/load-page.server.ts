@@ -21,6 +21,7 @@ import type { DirectoryData, LanguageOption, NotFoundData, PageData, Shell } fro
 import { pageHref, pageUrl } from "~/content/page-url";
 import { resolvePageRequest } from "./resolve-page-request";
 import { isOperatorRequest } from "~/server/server-timing.server";
+import { log } from "~/server/logger.server";
 
 // The page loader's recipe (ARCHITECTURE: a request, end to end):
 // resolve site + uid + lang → load the document → build the page context → links and alternates.
@@ -190,7 +191,7 @@ function firstPageView(context: PageContext, title: string, url: URL): PageViewP
   try {
     return buildPageViewPush({ context, title, url });
   } catch (error) {
-    console.error(error);
+    log.error({ err: error, url: url.pathname }, `the first page view is invalid, left to the client to report: ${(error as Error).message}`);
     return null;
   }
 }

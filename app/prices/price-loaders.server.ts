@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import { log } from "~/server/logger.server";
+import { countPriceLookup, timeUpstreamCall } from "~/server/metrics.server";
 import { apiGet, ApiError, type ApiConfig, type Query } from "./api-client.server";
 import type { CacheStrategyName } from "./cache-strategies";
 import { CollectionResponseSchema, TourGroupListResponseSchema, TourGroupsResponseSchema, type TourGroupPayload } from "./catalogue-schemas";
@@ -34,7 +36,7 @@ export interface Locale {
   language: string;
 }
 
-const defaultLog = (message: string) => console.warn(message);
+const defaultLog = (message: string) => log.warn(message);
 
 async function cachedGet<S extends z.ZodType>(
   deps: LoaderDeps,
@@ -50,7 +52,9 @@ async function cachedGet<S extends z.ZodType>(
       call.strategy,
       async () => {
         try {
-          return await apiGet(deps.api, { path: call.path, query: call.query, schema: call.schema, cookie: deps.cookie, headers: deps.headers });
+          return await timeUpstreamCall(call.path, () =>
+            apiGet(deps.api, { path: call.path, query: call.query, schema: call.schema, cookie: deps.cookie, headers: deps.headers }),
+          );
         } catch (error) {
           // Logged here, inside the one upstream call, so merged waiters do not log it again.
           const reason = error instanceof ApiError ? `${error.kind}: ${error.message}` : String(error);
@@ -61,9 +65,11 @@ async function cachedGet<S extends z.ZodType>(
       call.schema,
     );
     record(result.status);
+    countPriceLookup(call.path, result.status);
     return result.value;
   } catch {
     record("failed");
+    countPriceLookup(call.path, "failed");
     return null;
   }
 }

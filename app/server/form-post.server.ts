@@ -1,4 +1,4 @@
-import { logClientError } from "./log-server-error.server";
+import { intoAccessLine, logClientError } from "./log-server-error.server";
 import { refererPath } from "./return-path.server";
 
 // What the storefront's form posts (the currency selector, the consent banner) share: a refusal that
@@ -6,7 +6,7 @@ import { refererPath } from "./return-path.server";
 
 /** A 400 naming the field at fault, never cached, logged as one line. */
 export function clientError(request: Request, reason: string): Response {
-  logClientError(400, request.method, new URL(request.url).pathname, reason);
+  logClientError(400, request.method, new URL(request.url).pathname, reason, intoAccessLine(request.headers.get("x-request-id")));
   return new Response(`Bad request: ${reason}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
@@ -19,6 +19,13 @@ export function wayBack(request: Request, returnTo: string | null | undefined): 
   if (returnTo) return returnTo;
   const url = new URL(request.url);
   const back = refererPath(request.headers.get("referer"), url) ?? "/";
-  if (returnTo === null) logClientError(303, request.method, url.pathname, `returnTo: not a path on this site; sent back to ${back.split("?")[0]}`);
+  if (returnTo === null)
+    logClientError(
+      303,
+      request.method,
+      url.pathname,
+      `returnTo: not a path on this site; sent back to ${back.split("?")[0]}`,
+      intoAccessLine(request.headers.get("x-request-id")),
+    );
   return back;
 }

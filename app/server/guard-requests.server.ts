@@ -2,7 +2,9 @@ import { STATUS_CODES, type IncomingMessage, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import { checkCrossSite } from "./cross-site.server";
-import { logClientError } from "./log-server-error.server";
+import { logForRequest } from "./access-log.server";
+import { log } from "./logger.server";
+import { intoAccessLine, logClientError } from "./log-server-error.server";
 import {
   allowedMethods,
   badRequestHtml,
@@ -35,7 +37,7 @@ class ClientError extends Error {
 
 /** A refusal: status, the headers every answer carries, a small page naming the reason, one log line. */
 function refuse(req: Request, res: Response, transport: Transport, status: number, reason: string, allow?: string) {
-  logClientError(status, req.method, req.originalUrl, reason);
+  logClientError(status, req.method, req.originalUrl, reason, intoAccessLine(req.headers["x-request-id"]));
   res.status(status);
   for (const [name, value] of Object.entries(transportHeaders(transport))) res.setHeader(name, value);
   res.setHeader("Cache-Control", "no-store");
@@ -155,12 +157,12 @@ export function clientErrors(transport: Transport): ErrorRequestHandler {
     const status = error instanceof ClientError ? error.status : clientStatus(error);
     if (res.headersSent) {
       // Too late for a status: end the connection (Express's own handler would log the stack again).
-      if (status === null) console.error(error);
+      if (status === null) logForRequest(header(req.headers["x-request-id"]), "error", (error as Error).message, error);
       res.destroy();
       return;
     }
     if (status !== null) return refuse(req, res, transport, status, (error as Error).message);
-    console.error(error);
+    logForRequest(header(req.headers["x-request-id"]), "error", (error as Error).message, error);
     res.status(500).setHeader("Cache-Control", "no-store");
     res.type("html").send(badRequestHtml("the server failed; please try again", "Server error"));
   };
@@ -193,7 +195,7 @@ export function guardServer(server: Server, app: (req: IncomingMessage, res: imp
       return;
     }
     const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
-    console.warn(`${status} (request not parsed): ${error.code ?? "error"}`);
+    log.warn({ status, code: error.code }, `${status} (request not parsed): ${error.code ?? "error"}`);
     answer(socket, status);
   });
   server.on("connect", (req: IncomingMessage, socket: Duplex) => {

@@ -1,13 +1,16 @@
 import { isRouteErrorResponse } from "@remix-run/react";
+import { logForRequest } from "./access-log.server";
+import { log as logger } from "./logger.server";
 
 // Remix's handleError (exported by entry.server): what the server logs when something goes wrong.
 // Remix's default logged every request for a path no route matches with a stack trace ("No route
 // matches URL ..."): on a public storefront that is bots probing and mistyped links, answered with the
-// site's 404 page, not a fault. Requests the visitor abandoned are not faults either.
+// site's 404 page, not a fault. Requests the visitor abandoned are not faults either. What is logged goes
+// into the request's access line (access-log.server.ts): one request, one line.
 
 type Log = (error: unknown) => void;
 
-export function logServerError(error: unknown, { request }: { request: Request }, log: Log = console.error): void {
+export function logServerError(error: unknown, { request }: { request: Request }, log: Log = requestLog(request)): void {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status === 404) return;
   // Remix wraps its own errors (e.g. a 405) in an error response that carries the real Error.
@@ -28,11 +31,27 @@ export function logServerError(error: unknown, { request }: { request: Request }
  * status, method and path, never the query, and which field was at fault. No stack: the fault is the
  * request's, not our code's. Control characters in what the client sent are escaped.
  */
-export function logClientError(status: number, method: string, path: string, reason: string, log: (line: string) => void = console.warn): void {
+export function logClientError(status: number, method: string, path: string, reason: string, log: (line: string) => void = (line) => logger.warn(line)): void {
   log(`${status} ${printable(method, 20)} ${printable(path.split("?")[0] ?? "", 200)}: ${reason}`);
 }
 
 function printable(value: string, max: number): string {
   const escaped = value.replace(/[^\x20-\x7e]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
   return escaped.length > max ? `${escaped.slice(0, max)}…` : escaped;
+}
+
+/** The default of logServerError: a line (a client's error) as a warning, anything else as an error with its stack. */
+function requestLog(request: Request): Log {
+  const id = request.headers.get("x-request-id");
+  return (what) => (typeof what === "string" ? logForRequest(id, "warn", what) : logForRequest(id, "error", errorMessage(what), what));
+}
+
+/** For logClientError: the line goes into the access line of the request with this X-Request-Id. */
+export function intoAccessLine(requestId: string | string[] | null | undefined): (line: string) => void {
+  const id = typeof requestId === "string" ? requestId : null;
+  return (line) => logForRequest(id, "warn", line);
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -4,12 +4,14 @@ import { runLighthouse, type LighthouseScores } from "./lighthouse";
 import { initialJsGzipBytes, load, ttfb, type LoadResult } from "./measure";
 import { BARE_PATH, BENCH_PAGES } from "./pages";
 import { markdownTable, writeReadmeTable } from "./readme-table";
+import { measureObservabilityCost, observabilityFailures, writeObservabilityTable } from "./observability";
 import { startServer } from "./server-process";
 
 // `npm run bench` (issue 7 §1): builds for production, starts the server on the embedded sandbox, and
 // measures in ONE run, so every number is a ratio against the same machine state:
 //   - the bare document route and each page type (warm price cache), 50 connections × 10 s, loopback;
 //   - cold-cache TTFB with 200 ms of injected upstream latency;
+//   - the cost of metrics and access logs, on against off (tests/bench/observability.ts);
 //   - the gzip size of the JS each page loads up front;
 //   - Lighthouse mobile scores.
 // Results: tests/bench/results/latest.json and a table on stdout. Exit code 1 when a target is missed.
@@ -58,6 +60,9 @@ async function main() {
     await rawServer.stop();
   }
 
+  // Metrics and access logs, on against off, cached and rendered (docs/benchmarks.md#benchobservability).
+  const observability = await measureObservabilityCost();
+
   // Cold cache: a fresh server whose sandbox answers every call 200 ms late.
   const coldServer = await startServer(COLD_PORT, { SANDBOX_FAULT: "latency=200" });
   try {
@@ -75,6 +80,7 @@ async function main() {
     if ((row.jsGzipKb ?? 0) > TARGETS.maxJsGzipKb) failures.push(`${row.name}: ${row.jsGzipKb?.toFixed(1)} KB JS gzip (target ≤ ${TARGETS.maxJsGzipKb})`);
     if (row.load.non2xx || row.load.errors) failures.push(`${row.name}: ${row.load.non2xx} non-2xx, ${row.load.errors} errors`);
   }
+  failures.push(...observabilityFailures(observability));
   for (const s of lighthouse) {
     if (s.performance < TARGETS.minPerformance) failures.push(`${s.type}: Lighthouse performance ${s.performance} (target ≥ ${TARGETS.minPerformance})`);
     if (s.cls > TARGETS.maxCls) failures.push(`${s.type}: CLS ${s.cls.toFixed(3)} (target ≤ ${TARGETS.maxCls})`);
@@ -102,6 +108,7 @@ async function main() {
       p99Ms: u.p99Ms,
       ratioToBare: Number((u.reqPerSec / (rows[0]?.load.requestsPerSecond ?? 1)).toFixed(3)),
     })),
+    metricsAndAccessLogCost: observability,
     coldCacheTtfbWith200msUpstream: cold.map((c) => ({ page: c.type, ttfbMs: Math.round(c.ttfbMs), status: c.status })),
     lighthouse,
     failures,
@@ -118,6 +125,10 @@ async function main() {
   console.log("\nrendered on every request (PAGE_CACHE_TTL_MS=0):");
   for (const u of results.renderedEveryRequest)
     console.log(`  ${u.page.padEnd(12)} ${String(u.reqPerSec).padStart(6)} req/s  p99 ${u.p99Ms} ms  ${u.ratioToBare.toFixed(2)}× bare`);
+  console.log("\nmetrics and access logs, on against off:");
+  for (const o of observability)
+    console.log(`  ${o.mode.padEnd(9)} on ${o.onReqPerSec} req/s, off ${o.offReqPerSec} req/s: cost ${(o.cost * 100).toFixed(1)} %`);
+  writeObservabilityTable(observability);
   console.log("\ncold-cache TTFB with 200 ms upstream latency:");
   for (const c of results.coldCacheTtfbWith200msUpstream) console.log(`  ${c.page.padEnd(12)} ${c.ttfbMs} ms (HTTP ${c.status})`);
   if (lighthouse.length) {

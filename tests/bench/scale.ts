@@ -129,7 +129,17 @@ interface Row {
 async function measure(root: string, templates: Template[], pairs: number, documents: number): Promise<Row> {
   const started = performance.now();
   const child = spawn(process.execPath, ["build/index.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", CONTENT_DIR: root, PAGE_CACHE_TTL_MS: "0", URL_MODE: "development" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      METRICS_PORT: "0",
+      SHUTDOWN_DRAIN_MS: "0",
+      HOST: "127.0.0.1",
+      CONTENT_DIR: root,
+      PAGE_CACHE_TTL_MS: "0",
+      URL_MODE: "development",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 // Starts the production server (build/index.js) for benchmarks and load tests, and waits until it answers.
 
@@ -17,18 +20,24 @@ export async function startServer(port: number, env: Record<string, string> = {}
     () => false,
   );
   if (taken) throw new Error(`port ${port} already has a server (another checkout's?); choose another with BENCH_PORT`);
+  const logDir = mkdtempSync(path.join(tmpdir(), "bench-server-"));
+  const logFile = path.join(logDir, "server.log");
+  const logFd = openSync(logFile, "w");
   const child = spawn(process.execPath, ["build/index.js"], {
     cwd,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    // Metrics off and no drain unless a bench asks (tests/bench/observability.ts measures their cost).
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", METRICS_PORT: "0", SHUTDOWN_DRAIN_MS: "0", ...env },
+    // Its log (an access line per request) goes to a file, as a container runtime's would: reading it here
+    // would take CPU from the load generator in this process, and be counted against the server.
+    stdio: ["ignore", logFd, logFd],
   });
-  let output = "";
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
+  closeSync(logFd);
+  const output = () => readFileSync(logFile, "utf8").slice(-20_000);
+  child.once("exit", () => rmSync(logDir, { recursive: true, force: true }));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {
       const response = await fetch(`${url}/healthz`);
       if (response.ok) break;
@@ -37,7 +46,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
     }
     if (Date.now() > deadline) {
       child.kill();
-      throw new Error(`server did not start in 30 s:\n${output}`);
+      throw new Error(`server did not start in 30 s:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

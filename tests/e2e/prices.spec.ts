@@ -19,7 +19,16 @@ async function startStorefront(env: Record<string, string>): Promise<Storefront>
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["build/index.js"], {
     cwd: process.cwd(),
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", URL_MODE: "development", NODE_ENV: "production", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      METRICS_PORT: "0",
+      SHUTDOWN_DRAIN_MS: "0",
+      HOST: "127.0.0.1",
+      URL_MODE: "development",
+      NODE_ENV: "production",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const origin = `http://localhost:${port}`;

@@ -3,7 +3,7 @@ import { request } from "node:http";
 import { startSandbox, type Sandbox } from "../../sandbox/server";
 import { startRedisServer, type RedisServer } from "../setup/redis-server";
 import { LTT_PRICES_UID, makePricesContent, PARIS_PRICES_UID } from "../unit/prices-fixtures";
-import { startStorefront, type StorefrontServer } from "./storefront-server";
+import { messages, startStorefront, type StorefrontServer } from "./storefront-server";
 
 // Issue 22 §6: instances that share a cache. One sandbox catalogue API, one real redis-server (with a
 // password, to prove it never leaks), two production instances with the same CACHE_URL and API_BASE_URL.
@@ -184,7 +184,7 @@ test("with Redis stopped pages are still 200 with their prices, and Redis back i
 
   for (const instance of instances) {
     // One line when Redis went away, one when it came back: reconnection attempts are not logged.
-    const cacheLines = instance.logs.filter((line) => line.startsWith("[cache]"));
+    const cacheLines = messages(instance.logs).filter((line) => line.startsWith("[cache]"));
     expect(
       cacheLines.filter((line) => line.includes(" unavailable (")),
       cacheLines.join("\n"),

@@ -9,6 +9,8 @@ import { freePort } from "../setup/free-port";
 export interface StorefrontServer {
   port: number;
   origin: string;
+  /** Where its Prometheus metrics are served (METRICS_PORT), never the public port. */
+  metricsPort: number;
   pid: number;
   /** Every line the server wrote to stdout or stderr so far. */
   logs: string[];
@@ -17,13 +19,51 @@ export interface StorefrontServer {
   /** Lines logged from `from` on, once no new line has come for `quietMs`. */
   logsSince: (from: number, quietMs?: number) => Promise<string[]>;
   stop: () => Promise<void>;
+  /** The exit code once the process has ended (null when a signal ended it). */
+  exited: Promise<number | null>;
+}
+
+/** A log line as the server writes it in production: one JSON object (docs/operations.md#logs). */
+export interface LogLine {
+  level: string;
+  msg: string;
+  [field: string]: unknown;
+}
+
+/** The line parsed, or null when it is not one JSON object. */
+export function parseLogLine(line: string): LogLine | null {
+  try {
+    const value = JSON.parse(line) as unknown;
+    return value && typeof value === "object" && typeof (value as LogLine).msg === "string" ? (value as LogLine) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The messages of the lines other than access lines (requests' own lines carry a requestId). */
+export function messages(lines: string[]): string[] {
+  return lines.flatMap((line) => {
+    const parsed = parseLogLine(line);
+    return parsed && parsed.requestId === undefined ? [parsed.msg] : [];
+  });
 }
 
 export async function startStorefront(env: Record<string, string> = {}): Promise<StorefrontServer> {
   const port = await freePort();
+  const metricsPort = env.METRICS_PORT ? Number(env.METRICS_PORT) : await freePort();
   const child: ChildProcess = spawn(process.execPath, ["build/index.js"], {
     cwd: process.cwd(),
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", URL_MODE: "development", NODE_ENV: "production", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      METRICS_PORT: String(metricsPort),
+      HOST: "127.0.0.1",
+      URL_MODE: "development",
+      NODE_ENV: "production",
+      // Stops at once unless a test asks for the drain (tests/e2e/operations.spec.ts).
+      SHUTDOWN_DRAIN_MS: "0",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const logs: string[] = [];
@@ -40,7 +80,7 @@ export async function startStorefront(env: Record<string, string> = {}): Promise
   child.stdout!.on("data", () => (lastLogAt = Date.now()));
   child.stderr!.on("data", () => (lastLogAt = Date.now()));
   const origin = `http://localhost:${port}`;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   for (let i = 0; i < 400; i += 1) {
     if (child.exitCode !== null) break;
     const up = await fetch(`${origin}/healthz`).then(
@@ -51,6 +91,8 @@ export async function startStorefront(env: Record<string, string> = {}): Promise
       return {
         port,
         origin,
+        metricsPort,
+        exited,
         pid: child.pid!,
         logs,
         rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0) / 1024,
@@ -60,7 +102,7 @@ export async function startStorefront(env: Record<string, string> = {}): Promise
           return logs.slice(from);
         },
         stop: async () => {
-          child.kill("SIGTERM");
+          if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
           await exited;
         },
       };

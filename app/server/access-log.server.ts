@@ -1,0 +1,106 @@
+import { randomUUID } from "node:crypto";
+import type { RequestHandler, Response } from "express";
+import { log } from "./logger.server";
+import { observeHttpRequest, routeKind, type PageCacheResult } from "./metrics.server";
+
+// One access line per request, and the HTTP metrics, both written when the response is done
+// (docs/operations.md#logs, decision 022). The line carries method, host, path without query values,
+// status, duration, page-cache result and request id; never a cookie or a query value. What else the
+// request's handling has to say (a refusal, Remix's 4xx, an error of ours) is folded into that same line,
+// so one bad request is still one line. The request id is the client's X-Request-Id when well-formed,
+// else made here, and echoed in the response.
+
+/** What a load balancer or CDN sends as an id: letters, digits and a little punctuation, 128 at most. */
+const REQUEST_ID = /^[A-Za-z0-9._:+=@-]{1,128}$/;
+
+type Level = "warn" | "error";
+
+interface Note {
+  level: Level | null;
+  messages: string[];
+  err?: unknown;
+}
+
+/** Notes of the requests in flight, by request id (the handlers that see only a fetch Request find it in its headers). */
+const notes = new Map<string, Note>();
+
+/** The path with each query value dropped (`/?uid=&lang=`), for a log line. */
+export function loggablePath(url: string): string {
+  const cut = url.indexOf("?");
+  const path = cut < 0 ? url : url.slice(0, cut);
+  const names =
+    cut < 0
+      ? []
+      : url
+          .slice(cut + 1)
+          .split("&")
+          .map((pair) => pair.split("=")[0]);
+  const text = names.length ? `${path}?${names.map((name) => `${name}=`).join("&")}` : path;
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+/** The request id a response should carry: the client's when well-formed and not in flight, else a new one. */
+function requestId(sent: string | string[] | undefined): string {
+  return typeof sent === "string" && REQUEST_ID.test(sent) && !notes.has(sent) ? sent : randomUUID();
+}
+
+/** Mounted first. `res.locals.pageCache` (hit, miss) is set by the page handler when it looked a page up. */
+export function accessLog(): RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now();
+    const id = requestId(req.headers["x-request-id"]);
+    // Handlers downstream (Remix's, through the fetch Request built from these headers) find their note by it.
+    req.headers["x-request-id"] = id;
+    res.setHeader("X-Request-Id", id);
+    const note: Note = { level: null, messages: [] };
+    notes.set(id, note);
+    let logged = false;
+    // "finish" when the answer is handed to the socket (a refused request's connection may linger a
+    // while after); "close" alone when the client went away first (nginx's 499).
+    const done = () => {
+      if (logged) return;
+      logged = true;
+      notes.delete(id);
+      const status = res.writableFinished ? res.statusCode : 499;
+      const ms = performance.now() - started;
+      const cache = pageCacheOf(res);
+      const path = req.originalUrl;
+      observeHttpRequest(routeKind(req.method, path.split("?")[0] ?? ""), status, cache, ms);
+      const fields = {
+        requestId: id,
+        method: req.method,
+        host: (req.headers.host ?? "").slice(0, 200),
+        path: loggablePath(path),
+        status,
+        durationMs: Math.round(ms * 10) / 10,
+        cache,
+        ...(note.err === undefined ? {} : { err: note.err }),
+      };
+      const message = note.messages.length ? note.messages.join("; ") : "request";
+      log[note.level ?? "info"](fields, message);
+    };
+    res.once("finish", done).once("close", done);
+    next();
+  };
+}
+
+function pageCacheOf(res: Response): PageCacheResult {
+  const value = res.locals.pageCache as unknown;
+  return value === "hit" || value === "miss" ? value : "bypass";
+}
+
+/**
+ * Logs a line about one request: folded into its access line while the request is in flight (found by
+ * its X-Request-Id header), else written on its own.
+ */
+export function logForRequest(requestIdHeader: string | null | undefined, level: Level, message: string, err?: unknown): void {
+  const note = requestIdHeader ? notes.get(requestIdHeader) : undefined;
+  if (!note) {
+    if (err === undefined) log[level](message);
+    else log[level]({ err }, message);
+    return;
+  }
+  if (note.level !== "error") note.level = level;
+  note.messages.push(message);
+  if (err !== undefined) note.err ??= err;
+}
