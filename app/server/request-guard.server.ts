@@ -83,6 +83,31 @@ export function checkRequestTarget(originalUrl: string): GuardVerdict {
   return { ok: true };
 }
 
+/**
+ * The serving host as every URL a page writes and the page cache key spell it (decision 020): lower
+ * case, no trailing dot, no leading zeros in the port, and no port that is the default of the scheme
+ * the request came in on (http) or of the URLs pages write (`pageScheme`). Takes a Host that
+ * `checkHost` accepted; the URL parser does the lower-casing, IPv4 and IPv6 forms and the port digits.
+ */
+export function canonicalHost(host: string, pageScheme: "http" | "https"): string {
+  const url = new URL(`http://${host}/`);
+  const hostname = url.hostname.endsWith(".") ? url.hostname.slice(0, -1) : url.hostname;
+  const port = url.port === "" || (pageScheme === "https" && url.port === "443") ? "" : `:${url.port}`;
+  return `${hostname}${port}`;
+}
+
+/**
+ * GET and HEAD carry no body here: one declared (a Content-Length above 0, or any Transfer-Encoding) is
+ * refused at the headers, before a byte of it is read. Node would otherwise read a body nobody asked
+ * for to its end to reach the next request on the connection, however long, chunked or not.
+ */
+export function checkNoBody(method: string, headers: { "content-length"?: string; "transfer-encoding"?: string }): GuardVerdict {
+  if (method !== "GET" && method !== "HEAD") return { ok: true };
+  if (headers["transfer-encoding"] !== undefined) return { ok: false, status: 400, reason: `a ${method} request carries no body (Transfer-Encoding)` };
+  if (Number(headers["content-length"] ?? 0) !== 0) return { ok: false, status: 400, reason: `a ${method} request carries no body (Content-Length)` };
+  return { ok: true };
+}
+
 /** A declared Content-Length over the limit is refused before a byte of the body is read. */
 export function checkContentLength(contentLength: string | undefined, limit: number): GuardVerdict {
   if (contentLength === undefined) return { ok: true };
