@@ -132,7 +132,7 @@ async function servePage(req: express.Request, res: express.Response, nonce: str
     url,
     currencyKey: `${req.get("x-currency") ?? ""}/${readCookie(req.get("cookie") ?? null, "currency") ?? ""}`,
     countryCode: readCountryCode(headers, env.COUNTRY_HEADER),
-    device: requestDevice(headers).device,
+    device: requestDevice(headers),
   });
   const now = Date.now();
   const hit = key === null ? undefined : await pageCache.get(key);

@@ -20,7 +20,12 @@ describe("storableForMs", () => {
 });
 
 describe("pageCacheKey", () => {
-  const base = { url: new URL("http://Localhost:3000/?uid=a&lang=en"), currencyKey: "/", countryCode: "FR", device: "desktop" as const };
+  const base = {
+    url: new URL("http://Localhost:3000/?uid=a&lang=en"),
+    currencyKey: "/",
+    countryCode: "FR",
+    device: { device: "desktop", decidedBy: "signals" } as const,
+  };
   const at = (url: string) => pageCacheKey({ ...base, url: new URL(url) });
   it("separates everything the HTML depends on", () => {
     const keys = new Set([
@@ -34,11 +39,12 @@ describe("pageCacheKey", () => {
       pageCacheKey({ ...base, currencyKey: "EUR/" }),
       pageCacheKey({ ...base, countryCode: "US" }),
       pageCacheKey({ ...base, countryCode: null }),
-      pageCacheKey({ ...base, device: "bot" }),
-      pageCacheKey({ ...base, device: "mobile" }),
+      pageCacheKey({ ...base, device: { device: "bot", decidedBy: "signals" } }),
+      pageCacheKey({ ...base, device: { device: "mobile", decidedBy: "signals" } }),
+      pageCacheKey({ ...base, device: { device: "desktop", decidedBy: "cdn" } }),
       at("http://www.paris-experiences.example/?uid=a&lang=en"),
     ]);
-    expect(keys.size).toBe(13);
+    expect(keys.size).toBe(14);
     expect(at("http://LOCALHOST:3000/?uid=a&lang=en")).toBe(pageCacheKey(base));
   });
   it("leaves out the query parameters the page does not read", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Device } from "~/page/device.server";
+import type { RequestDevice } from "~/page/device.server";
 import { pageQuery } from "~/page/page-query";
 
 // An in-process micro-cache of rendered pages (the same idea as a CDN's full-page cache or nginx
@@ -9,7 +9,10 @@ import { pageQuery } from "~/page/page-query";
 //
 // The key holds everything the HTML depends on: host, path and the query parameters the page reads
 // (page-query.ts; utm_* and click ids share one entry), the currency key, the visitor's country
-// (consent defaults), and the device (bot, mobile or desktop; device.server.ts). Each response gets its own CSP nonce: a page is
+// (consent defaults), and the device (bot, mobile or desktop; device.server.ts) with what decided it:
+// X-Device or the server's own reading of User-Agent and client hints. The two give different Vary
+// headers, and a stored page is served with its render's Vary, so one class never answers for the other
+// (decision 020). Each response gets its own CSP nonce: a page is
 // stored cut where its render put the nonce and served joined with a fresh one. The cuts come from the
 // render's own nonce, 128 random bits made after the request arrived, so no visitor text (not even a
 // former placeholder such as __PAGE_CACHE_NONCE__) can become a place where the live nonce is written.
@@ -39,14 +42,15 @@ export interface PageCacheKeyInput {
   url: URL;
   currencyKey: string;
   countryCode: string | null;
-  device: Device;
+  /** The device and what decided it (X-Device, or the request's signals): both shape Vary. */
+  device: RequestDevice;
 }
 
 /** The entry a request reads and fills; null for a Remix data request (`_data`), JSON at the page's URL. */
 export function pageCacheKey(input: PageCacheKeyInput): string | null {
   if (input.url.searchParams.has("_data")) return null;
   const page = `${input.url.host}${input.url.pathname}?${pageQuery(input.url.searchParams).toString()}`;
-  return [page, input.currencyKey, input.countryCode ?? "", input.device].join("|");
+  return [page, input.currencyKey, input.countryCode ?? "", input.device.device, input.device.decidedBy].join("|");
 }
 
 /** How long a response may be kept: min(s-maxage, cap), or 0 when it must not be stored. */
