@@ -1,7 +1,6 @@
-import { statSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_LANGUAGE, isSupportedLanguage } from "~/i18n/languages";
-import { listJson, listSiteFolders, pageFileSegments, readPageDocument, readSiteFile, relativeFile } from "./content-files.server";
+import { listJson, listSiteFolders, pageFileSegments, readPageDocument, readSiteFile, relativeFile, siteRoots } from "./content-files.server";
 import type { LoadedPage } from "./content-store.server";
 import type { ContentError } from "./page-document";
 import { joinUid } from "./page-url";
@@ -26,7 +25,8 @@ export function scanContent(contentDir: string, onPage?: (page: LoadedPage) => v
   let documents = 0;
   for (const dirName of listSiteFolders(root, errors)) {
     const siteFile = path.join(root, dirName, "site.json");
-    const site = readSiteFile(siteFile);
+    const roots = siteRoots(root, path.join(root, dirName));
+    const site = readSiteFile(siteFile, roots);
     if (!site.ok) {
       errors.push({ file: relativeFile(siteFile), issues: site.issues });
       continue;
@@ -60,7 +60,7 @@ export function scanContent(contentDir: string, onPage?: (page: LoadedPage) => v
         errors.push({ file: relativeFile(file), uid, issues: [`(file name): "${parts.lang}" is not a supported language`] });
         continue;
       }
-      const read = readPageDocument(file, statSize(file));
+      const read = readPageDocument(file, roots);
       if (!read.ok) {
         errors.push({ file: relativeFile(file), uid, issues: read.issues });
         continue;
@@ -79,14 +79,6 @@ export function scanContent(contentDir: string, onPage?: (page: LoadedPage) => v
     }
   }
   return { sites: hosts.size, documents, errors };
-}
-
-function statSize(file: string): number {
-  try {
-    return statSync(file).size;
-  } catch {
-    return 0;
-  }
 }
 
 /** The report's lines and whether the folder is clean. */

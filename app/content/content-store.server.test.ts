@@ -133,6 +133,43 @@ describe("the content check's full scan", () => {
     }
   });
 
+  it("opens documents only as regular files inside the content folder: a link out of it (a file, /proc) is invalid, and no byte of it is shown", () => {
+    const outside = mkdtempSync(path.join(tmpdir(), "outside-"));
+    writeFileSync(path.join(outside, "secret.json"), "SECRET-BYTES not json");
+    writeFileSync(path.join(outside, "valid.json"), JSON.stringify(page("Outside")));
+    const dir = makeContent({ "test/site.json": site, "test/pages/index.en.json": page("Home"), "test/pages/shared.en.json": page("Shared") });
+    const pages = path.join(dir, "test/pages");
+    symlinkSync(path.join(outside, "secret.json"), path.join(pages, "secret.en.json"));
+    symlinkSync(path.join(outside, "valid.json"), path.join(pages, "valid.en.json"));
+    symlinkSync("/proc/self/environ", path.join(pages, "environ.en.json"));
+    symlinkSync("/proc/self/cmdline", path.join(pages, "cmdline.en.json"));
+    symlinkSync("shared.en.json", path.join(pages, "alias.en.json"));
+    const store = openContent(dir, { log: () => {} });
+    for (const slug of ["secret", "valid", "environ", "cmdline"]) {
+      expect(store.getPage(`${HOST}.${slug}`, "en"), slug).toBeUndefined();
+      expect(store.errorsFor(`${HOST}.${slug}`), slug).toEqual([
+        {
+          file: expect.stringMatching(new RegExp(`test/pages/${slug}\\.en\\.json$`)),
+          uid: `${HOST}.${slug}`,
+          issues: ["(link): leads outside the content folder; skipped"],
+        },
+      ]);
+    }
+    // A link that stays inside the folder is a document like any other.
+    expect(store.getPage(`${HOST}.alias`, "en")?.doc.heading).toBe("Shared");
+    const shown = JSON.stringify([store.errors(), scan(dir).errors]);
+    for (const bytes of ["SECRET-BYTES", "PATH=", "node", "Outside", outside]) expect(shown).not.toContain(bytes);
+  });
+
+  it("names where a document is not valid JSON, never what it says", () => {
+    const dir = makeContent({ "test/site.json": site, "test/pages/index.en.json": page("Home"), "test/pages/bad.en.json": "root:x:0:0:root:/root:/bin/bash" });
+    const store = openContent(dir, { log: () => {} });
+    const issues = store.errorsFor(`${HOST}.bad`).flatMap((error) => error.issues);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatch(/^\(document\): not valid JSON/);
+    expect(issues[0]).not.toContain("root");
+  });
+
   it("skips a dangling symlink, a symlink loop and a folder cycle in pages/, naming each once, and keeps the site", () => {
     const dir = makeContent({
       "test/site.json": site,

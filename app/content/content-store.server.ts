@@ -12,6 +12,7 @@ import {
   readSiteFile,
   readSiteHost,
   relativeFile,
+  siteRoots,
   statFile,
 } from "./content-files.server";
 import { joinUid, splitUid } from "./page-url";
@@ -239,7 +240,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
   /** Reads one site folder's site.json into the host index; the site itself is kept only while in use. */
   function indexSite(dirName: string): void {
     const file = path.join(root, dirName, "site.json");
-    const read = readSiteHost(file);
+    const read = readSiteHost(file, siteRoots(root, path.join(root, dirName)));
     unindexSite(dirName);
     if (!read.ok) {
       const error = { file: relativeFile(file), issues: read.issues };
@@ -301,7 +302,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
       entry.checkedAt = t;
       return entry;
     }
-    const read = readSiteFile(file);
+    const read = readSiteFile(file, siteRoots(root, path.join(root, dirName)));
     if (read.ok && read.value.host !== host) {
       // The site moved to another host: re-index its folder; this host is no longer served.
       indexSite(dirName);
@@ -361,7 +362,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
       const read = loop
         ? { ok: false as const, issues: [`(link): ${relativeFile(loop)} loops back to a folder above it; skipped`] }
         : "stats" in found
-          ? readPageDocument(found.file, found.stats.size)
+          ? readPageDocument(found.file, siteRoots(root, path.dirname(where?.pagesDir ?? root)))
           : { ok: false as const, issues: [found.issue] };
       if (read.ok) {
         entry.good = { uid: entry.uid, lang: entry.lang, file, doc: read.value };
