@@ -42,7 +42,8 @@ if (process.env.NODE_ENV !== "production" && build.mode === "production") {
 let contentStore: ReturnType<typeof getContentStore>;
 try {
   const indexing = performance.now();
-  contentStore = getContentStore(env.CONTENT_DIR, { maxBytes: env.CONTENT_CACHE_MB * 1024 * 1024 });
+  // The background sweep looks only at documents a kept page may have used (decision 020).
+  contentStore = getContentStore(env.CONTENT_DIR, { maxBytes: env.CONTENT_CACHE_MB * 1024 * 1024, sweepUsedWithinMs: env.PAGE_CACHE_TTL_MS });
   if (contentStore.siteCount === 0) throw new Error("no valid site folder (content/<site>/site.json) was found");
   const siteErrors = contentStore.errors().length;
   console.log(

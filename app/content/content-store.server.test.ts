@@ -46,7 +46,10 @@ function scan(dir: string): { errors: ReturnType<typeof scanContent>["errors"]; 
 }
 
 /** A store on a fake clock, with its log lines. */
-function openWithClock(dir: string, options: { maxEntries?: number } = {}): { store: ContentStore; tick: (ms?: number) => void; logged: string[] } {
+function openWithClock(
+  dir: string,
+  options: { maxEntries?: number; sweepUsedWithinMs?: number } = {},
+): { store: ContentStore; tick: (ms?: number) => void; logged: string[] } {
   let t = 1_000_000;
   const logged: string[] = [];
   const store = openContent(dir, { now: () => t, log: (line) => logged.push(line), ...options });
@@ -329,6 +332,21 @@ describe("the on-demand store", () => {
     for (let i = 0; i < 20; i++) expect(store.getPage(`${HOST}.p${i}`, "en")?.doc.heading).toBe(`Page ${i}`);
     expect(store.cacheStats().bytes).toBeLessThanOrEqual(20_000);
     expect(store.cacheStats().documents).toBeLessThan(20);
+  });
+
+  it("revalidates in the background only what was used within sweepUsedWithinMs; the rest when next asked for", () => {
+    const dir = makeContent({ "test/site.json": site, "test/pages/index.en.json": page("Home"), "test/pages/old.en.json": page("Old") });
+    const { store, tick } = openWithClock(dir, { sweepUsedWithinMs: 5000 });
+    expect(store.getPage(`${HOST}.old`, "en")?.doc.heading).toBe("Old");
+    for (let i = 0; i < 6; i++) tick();
+    expect(store.getPage(HOST, "en")?.doc.heading).toBe("Home");
+    rewrite(path.join(dir, "test/pages/old.en.json"), page("Old, edited"));
+    tick();
+    expect(store.revalidate(), "a document last used 7 s ago is not swept").toBe(false);
+    rewrite(path.join(dir, "test/pages/index.en.json"), page("Home, edited"));
+    tick();
+    expect(store.revalidate(), "one used 2 s ago is").toBe(true);
+    expect(store.getPage(`${HOST}.old`, "en")?.doc.heading, "asked for again, the old one is revalidated then").toBe("Old, edited");
   });
 
   it("serves an edit once its freshness runs out, and tells listeners when a revalidation sees it", () => {

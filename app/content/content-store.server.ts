@@ -46,6 +46,13 @@ export interface ContentStoreOptions {
   maxBytes?: number;
   now?: () => number;
   log?: (line: string) => void;
+  /**
+   * The background revalidation looks only at documents and listings used this recently: what it
+   * finds changed matters only to rendered pages still kept (the page micro-cache's lifetime), and
+   * anything older is revalidated when next asked for. A crawl fills the cache with documents asked
+   * for once, and checking them all every second held the event loop for hundreds of ms (decision 020).
+   */
+  sweepUsedWithinMs?: number;
 }
 
 interface SiteSummary {
@@ -87,6 +94,8 @@ interface DocEntry {
   good: LoadedPage | undefined;
   error: ContentError | undefined;
   checkedAt: number;
+  /** When a request last asked for it. */
+  usedAt: number;
   bytes: number;
 }
 
@@ -94,6 +103,7 @@ interface ListEntry {
   langs: SupportedLanguageCode[];
   stamp: string;
   checkedAt: number;
+  usedAt: number;
 }
 
 interface SiteEntry {
@@ -209,6 +219,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
   const freshMs = options.freshMs ?? CONTENT_STRATEGY.freshMs;
   const maxEntries = options.maxEntries ?? 2000;
   const now = options.now ?? Date.now;
+  const sweepUsedWithinMs = options.sweepUsedWithinMs ?? Infinity;
   const log = options.log ?? ((line: string) => console.error(line));
   const listeners = new Set<() => void>();
 
@@ -383,10 +394,11 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
     const key = `${uid}\n${lang}`;
     let entry = docs.get(key);
     if (!entry) {
-      entry = { uid, lang, file: null, stamp: null, good: undefined, error: undefined, checkedAt: 0, bytes: 0 };
+      entry = { uid, lang, file: null, stamp: null, good: undefined, error: undefined, checkedAt: 0, usedAt: 0, bytes: 0 };
       docs.set(key, entry);
       refreshDoc(entry);
     } else if (now() - entry.checkedAt >= freshMs) refreshDoc(entry);
+    entry.usedAt = now();
     return entry;
   }
 
@@ -400,7 +412,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
   function refreshList(uid: string, entry: ListEntry | undefined): { entry: ListEntry; changed: boolean } {
     const t = now();
     const where = locate(uid);
-    if (!where) return { entry: { langs: [], stamp: "none", checkedAt: t }, changed: entry?.stamp !== "none" };
+    if (!where) return { entry: { langs: [], stamp: "none", checkedAt: t, usedAt: entry?.usedAt ?? t }, changed: entry?.stamp !== "none" };
     const stamp = listStamp(where);
     if (entry && entry.stamp === stamp) {
       entry.checkedAt = t;
@@ -419,7 +431,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
         if (match && match[1] === slug && isSupportedLanguage(match[2])) langs.add(match[2]);
       }
     }
-    return { entry: { langs: [...langs].sort(byEnglishFirst), stamp, checkedAt: t }, changed: true };
+    return { entry: { langs: [...langs].sort(byEnglishFirst), stamp, checkedAt: t, usedAt: entry?.usedAt ?? t }, changed: true };
   }
 
   /** Languages whose files exist, from the page's folder listing (cached, revalidated by the folders' stamps). */
@@ -429,6 +441,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
       entry = refreshList(uid, entry).entry;
       lists.set(uid, entry);
     }
+    entry.usedAt = now();
     return entry.langs;
   }
 
@@ -503,9 +516,10 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
       entry.checkedAt = 0;
       if (siteEntry(entry.host)?.site !== site) changed = true;
     }
-    for (const entry of docs.values()) if (t - entry.checkedAt >= freshMs && refreshDoc(entry)) changed = true;
+    const recent = (entry: { usedAt: number }) => t - entry.usedAt <= sweepUsedWithinMs;
+    for (const entry of docs.values()) if (recent(entry) && t - entry.checkedAt >= freshMs && refreshDoc(entry)) changed = true;
     for (const [uid, entry] of lists.pairs()) {
-      if (t - entry.checkedAt < freshMs) continue;
+      if (!recent(entry) || t - entry.checkedAt < freshMs) continue;
       const result = refreshList(uid, entry);
       if (result.changed) {
         lists.set(uid, result.entry);

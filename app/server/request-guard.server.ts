@@ -41,7 +41,7 @@ export function checkMethod(method: string, pathname: string): GuardVerdict {
 // RFC 3986 host: a registered name (letters, digits, "-", "_" in dot-separated labels) or an IP literal
 // in brackets, then an optional port. Percent-encoding, "@", spaces, backslashes are not a host.
 const LABEL = "[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?";
-const HOST_PATTERN = new RegExp(`^(?:\\[[0-9A-Fa-f:.]{2,45}\\]|${LABEL}(?:\\.${LABEL})*\\.?)(?::(\\d{1,5}))?$`);
+const HOST_PATTERN = new RegExp(`^(?:\\[[0-9A-Fa-f:.]{2,45}\\]|${LABEL}(?:\\.${LABEL})*\\.?)(?::0*(\\d{1,5}))?$`);
 
 /** The Host header: present, a host[:port] that the URL parser reads as the same host, port 1-65535. */
 export function checkHost(host: string | undefined): GuardVerdict {
