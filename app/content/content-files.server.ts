@@ -13,8 +13,11 @@ export const PAGE_FILE = /^([a-z0-9-]+)\.([a-z]{2})\.json$/;
 
 export type ReadResult<T> = { ok: true; value: T } | { ok: false; issues: string[] };
 
-/** A file path as the messages show it: relative to the working folder. */
-export const relativeFile = (file: string) => path.relative(process.cwd(), file) || file;
+/**
+ * A file path as the messages, the 404 page and the site directory show it: relative to the content
+ * folder, so no message says where the folder is on the server (decision 020).
+ */
+export const relativeFile = (root: string, file: string) => path.relative(root, file) || path.basename(file);
 
 /** Why an entry could not be read, in words an editor can act on. */
 function unreadable(error: unknown): string {
@@ -193,7 +196,7 @@ export function listSiteFolders(root: string, errors: ContentError[]): string[] 
       try {
         if (statSync(path.join(root, entry.name)).isDirectory()) names.push(entry.name);
       } catch (error) {
-        errors.push({ file: relativeFile(path.join(root, entry.name)), issues: [unreadable(error)] });
+        errors.push({ file: relativeFile(root, path.join(root, entry.name)), issues: [unreadable(error)] });
       }
     }
   }
@@ -204,7 +207,7 @@ export function listSiteFolders(root: string, errors: ContentError[]): string[] 
  * The JSON files under `dir`, following symlinks. An entry that cannot be read (a dangling symlink, a
  * symlink loop, a folder linking back above itself) goes to `skipped` and the rest are still listed.
  */
-export function listJson(dir: string, skipped: ContentError[], ancestors: ReadonlySet<string> = new Set([realpathSync(dir)])): string[] {
+export function listJson(dir: string, skipped: ContentError[], root: string, ancestors: ReadonlySet<string> = new Set([realpathSync(dir)])): string[] {
   let entries: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     const full = path.join(dir, name);
@@ -212,14 +215,14 @@ export function listJson(dir: string, skipped: ContentError[], ancestors: Readon
       const stats = statSync(full);
       if (stats.isDirectory()) {
         const real = realpathSync(full);
-        if (ancestors.has(real)) skipped.push({ file: relativeFile(full), issues: ["(link): loops back to a folder above it; skipped"] });
-        else entries = entries.concat(listJson(full, skipped, new Set([...ancestors, real])));
+        if (ancestors.has(real)) skipped.push({ file: relativeFile(root, full), issues: ["(link): loops back to a folder above it; skipped"] });
+        else entries = entries.concat(listJson(full, skipped, root, new Set([...ancestors, real])));
       } else if (name.endsWith(".json")) {
         if (stats.isFile()) entries.push(full);
-        else skipped.push({ file: relativeFile(full), issues: ["(entry): not a regular file; skipped"] });
+        else skipped.push({ file: relativeFile(root, full), issues: ["(entry): not a regular file; skipped"] });
       }
     } catch (error) {
-      skipped.push({ file: relativeFile(full), issues: [unreadable(error)] });
+      skipped.push({ file: relativeFile(root, full), issues: [unreadable(error)] });
     }
   }
   return entries;

@@ -244,7 +244,7 @@ describe("the content check's full scan", () => {
       const text = p.doc.body.flatMap((b) => (b.type === "rich_text" ? [b.text] : []));
       const measured = text.map(measureRichText);
       const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-      expect(statSync(p.file).size * 5, p.file).toBeLessThanOrEqual(PAGE_LIMITS.fileBytes);
+      expect(statSync(path.join("content", p.file)).size * 5, p.file).toBeLessThanOrEqual(PAGE_LIMITS.fileBytes);
       expect(p.doc.body.length * 5, p.file).toBeLessThanOrEqual(PAGE_LIMITS.blocks);
       expect(Math.max(0, ...text.map((t) => t.length)) * 5, p.file).toBeLessThanOrEqual(PAGE_LIMITS.textPerBlock);
       expect(sum(text.map((t) => t.length)) * 5, p.file).toBeLessThanOrEqual(PAGE_LIMITS.textPerDocument);

@@ -254,14 +254,14 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
     const read = readSiteHost(file, siteRoots(root, path.join(root, dirName)));
     unindexSite(dirName);
     if (!read.ok) {
-      const error = { file: relativeFile(file), issues: read.issues };
+      const error = { file: relativeFile(root, file), issues: read.issues };
       siteErrors.set(dirName, error);
       report(error);
       return;
     }
     const host = read.value;
     if (hostToDir.has(host)) {
-      const error = { file: relativeFile(file), issues: [`host: ${host} is already used by another site`] };
+      const error = { file: relativeFile(root, file), issues: [`host: ${host} is already used by another site`] };
       siteErrors.set(dirName, error);
       report(error);
       return;
@@ -321,7 +321,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
     }
     if (read.ok) siteErrors.delete(dirName);
     else {
-      const error = { file: relativeFile(file), issues: read.issues };
+      const error = { file: relativeFile(root, file), issues: read.issues };
       if (siteErrors.get(dirName)?.issues.join() !== error.issues.join()) report(error);
       siteErrors.set(dirName, error);
     }
@@ -358,7 +358,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
       }
     }
     const stamp = !found ? null : "stats" in found ? stampOf(found.stats) : `issue:${found.issue}`;
-    const file = found ? relativeFile(found.file) : null;
+    const file = found ? relativeFile(root, found.file) : null;
     if (stamp === entry.stamp && file === entry.file) return false;
     const before = entry.bytes;
     entry.stamp = stamp;
@@ -371,7 +371,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
     } else {
       const loop = where && "stats" in found ? folderLoop(where.pagesDir, found.file) : null;
       const read = loop
-        ? { ok: false as const, issues: [`(link): ${relativeFile(loop)} loops back to a folder above it; skipped`] }
+        ? { ok: false as const, issues: [`(link): ${relativeFile(root, loop)} loops back to a folder above it; skipped`] }
         : "stats" in found
           ? readPageDocument(found.file, siteRoots(root, path.dirname(where?.pagesDir ?? root)))
           : { ok: false as const, issues: [found.issue] };
@@ -480,7 +480,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
       const byUid = new Map<string, Set<string>>();
       let files: string[] = [];
       try {
-        files = listJson(pagesDir, []);
+        files = listJson(pagesDir, [], root);
       } catch {
         // No pages/ folder: no pages.
       }

@@ -2,6 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 
 // Starts the production server (build/index.js) for benchmarks and load tests, and waits until it answers.
 
+/** Node's flags in `npm start` (package.json), so what is measured is what runs (decision 020). */
+export const PRODUCTION_NODE_FLAGS = ["--max-old-space-size=384"];
+
 export interface RunningServer {
   url: string;
   process: ChildProcess;
@@ -17,7 +20,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
     () => false,
   );
   if (taken) throw new Error(`port ${port} already has a server (another checkout's?); choose another with BENCH_PORT`);
-  const child = spawn(process.execPath, ["build/index.js"], {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, "build/index.js"], {
     cwd,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],

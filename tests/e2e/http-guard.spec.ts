@@ -494,7 +494,7 @@ test.describe("content documents stay inside the content folder", () => {
       const response = await rawRequest(contentServer.port, get(`/?uid=${PARIS}.guides.${slug}&lang=en`, "localhost"));
       expect(response.status, slug).toBe(404);
       const html = response.body.toString("utf8");
-      expect(html, slug).toContain(`guides/${slug}.en.json`);
+      expect(html, slug).toContain(`<code>paris-experiences/pages/guides/${slug}.en.json</code>`);
       expect(html, slug).toContain("leads outside the content folder");
       shown.push(html);
     }
@@ -502,7 +502,9 @@ test.describe("content documents stay inside the content folder", () => {
     expect(directory.status).toBe(200);
     shown.push(directory.body.toString("utf8"));
     const all = shown.join("\n");
-    for (const bytes of ["OUTSIDE-MARK", "root:x", ENV_MARK, "CONTENT_DIR=", "build/index.js", outside]) expect(all, bytes).not.toContain(bytes);
+    // Nor where the content folder, or what a link points to, is on the server.
+    for (const bytes of ["OUTSIDE-MARK", "root:x", ENV_MARK, "CONTENT_DIR=", "build/index.js", outside, path.basename(content), "/proc/"])
+      expect(all, bytes).not.toContain(bytes);
   });
 });
 

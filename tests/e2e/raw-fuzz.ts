@@ -254,7 +254,7 @@ export function fuzzCases(port: number, count: number, seed: number) {
 }
 
 /** A case as the bytes sent, and whether it is a HEAD (its answer names a body it has not). */
-export function fuzzBytes(c: FuzzCase): { bytes: Buffer; head: boolean } {
+function fuzzBytes(c: FuzzCase): { bytes: Buffer; head: boolean } {
   const headers: Array<[string, string]> = [];
   if (c.host !== null) headers.push(["Host", c.host]);
   if (c.cookie !== null) headers.push(["Cookie", c.cookie]);
