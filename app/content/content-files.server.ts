@@ -35,6 +35,11 @@ function isLink(file: string): boolean {
   }
 }
 
+/** Why a file could not be opened: a link's target, or the file itself (its code only: no path). */
+function cannotOpen(file: string, error: unknown): string {
+  return isLink(file) ? unreadable(error) : `(document): cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`;
+}
+
 /** Why JSON.parse refused a text, with where but never what: its message quotes the file's first bytes. */
 function jsonIssue(error: unknown): string {
   const where = /at position \d+(?: \(line \d+ column \d+\))?/.exec((error as Error).message)?.[0];
@@ -67,7 +72,7 @@ function readInside(file: string, roots: readonly string[]): ReadResult<string> 
   try {
     real = realpathSync.native(file);
   } catch (error) {
-    return { ok: false, issues: [isLink(file) ? unreadable(error) : `(document): cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`] };
+    return { ok: false, issues: [cannotOpen(file, error)] };
   }
   if (!roots.some((root) => real.startsWith(root))) return { ok: false, issues: ["(link): leads outside the content folder; skipped"] };
   let fd: number;
@@ -175,7 +180,7 @@ export function readSiteHost(file: string, roots: readonly string[]): ReadResult
       closeSync(fd);
     }
   } catch (error) {
-    return { ok: false, issues: [unreadable(error)] };
+    return { ok: false, issues: [cannotOpen(file, error)] };
   }
   let value: unknown;
   try {

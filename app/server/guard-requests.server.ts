@@ -187,7 +187,6 @@ function framingReason(code: string | undefined): string {
     HPE_CLOSED_CONNECTION: "a request after Connection: close",
     HPE_INVALID_METHOD: "bytes after the request that are not a request",
     HPE_INVALID_CHUNK_SIZE: "a malformed chunked body",
-    HPE_STRICT: "a malformed chunked body",
     HPE_INVALID_TRANSFER_ENCODING: "a Transfer-Encoding that does not end in chunked",
     HPE_INVALID_CONTENT_LENGTH: "a malformed Content-Length",
     HPE_UNEXPECTED_CONTENT_LENGTH: "both Content-Length and Transfer-Encoding",
