@@ -56,8 +56,10 @@ if (process.env.NODE_ENV !== "production" && build.mode === "production") {
 let contentStore: ReturnType<typeof getContentStore>;
 try {
   const indexing = performance.now();
+  // The background sweep looks only at documents a kept page may have used (decision 020).
   contentStore = getContentStore(env.CONTENT_DIR, {
     maxBytes: env.CONTENT_CACHE_MB * 1024 * 1024,
+    sweepUsedWithinMs: env.PAGE_CACHE_TTL_MS,
     log: (line) => log.error(line),
     onRevalidated: countContentRevalidation,
   });
@@ -157,7 +159,7 @@ async function servePage(req: express.Request, res: express.Response, nonce: str
     url,
     currencyKey: `${req.get("x-currency") ?? ""}/${readCookie(req.get("cookie") ?? null, "currency") ?? ""}`,
     countryCode: readCountryCode(headers, env.COUNTRY_HEADER),
-    device: requestDevice(headers).device,
+    device: requestDevice(headers),
   });
   const now = Date.now();
   const hit = key === null ? undefined : await pageCache.get(key);

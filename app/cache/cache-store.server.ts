@@ -96,6 +96,12 @@ export class MemoryStore<E extends Expiring> implements CacheStore<E> {
     if (bytes > this.maxBytes || entry.expiresAt <= this.now()) return Promise.resolve();
     this.entries.set(key, { entry, bytes });
     this.totalBytes += bytes;
+    // Expired entries at the old end go first, so a full store does not keep a crawl's dead pages.
+    const now = this.now();
+    for (const [oldest, held] of this.entries) {
+      if (held.entry.expiresAt > now) break;
+      this.delete(oldest);
+    }
     for (const [oldest] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.totalBytes <= this.maxBytes) break;
       this.delete(oldest);

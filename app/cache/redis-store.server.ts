@@ -181,7 +181,13 @@ const RELEASE_SCRIPT = `if redis.call("get", KEYS[1]) == ARGV[1] then return red
 
 /** The stored form: JSON of the entry. */
 function encodeEntry(entry: Expiring): string {
-  return JSON.stringify(entry);
+  return JSON.stringify(entry, bytesAsBase64);
+}
+
+/** A JSON replacer: bytes (a cached page's body) as base64, where JSON would spell each byte as a number. */
+export function bytesAsBase64(this: unknown, key: string, value: unknown): unknown {
+  const raw = (this as Record<string, unknown>)[key];
+  return Buffer.isBuffer(raw) ? raw.toString("base64") : value;
 }
 
 /** The entry back, or undefined when the text is not JSON, not the schema's shape, or expired. */

@@ -1,7 +1,6 @@
-import { statSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_LANGUAGE, isSupportedLanguage } from "~/i18n/languages";
-import { listJson, listSiteFolders, pageFileSegments, readPageDocument, readSiteFile, relativeFile } from "./content-files.server";
+import { listJson, listSiteFolders, pageFileSegments, readPageDocument, readSiteFile, relativeFile, siteRoots } from "./content-files.server";
 import type { LoadedPage } from "./content-store.server";
 import type { ContentError } from "./page-document";
 import { joinUid } from "./page-url";
@@ -26,14 +25,15 @@ export function scanContent(contentDir: string, onPage?: (page: LoadedPage) => v
   let documents = 0;
   for (const dirName of listSiteFolders(root, errors)) {
     const siteFile = path.join(root, dirName, "site.json");
-    const site = readSiteFile(siteFile);
+    const roots = siteRoots(root, path.join(root, dirName));
+    const site = readSiteFile(siteFile, roots);
     if (!site.ok) {
-      errors.push({ file: relativeFile(siteFile), issues: site.issues });
+      errors.push({ file: relativeFile(root, siteFile), issues: site.issues });
       continue;
     }
     const host = site.value.host;
     if (hosts.has(host)) {
-      errors.push({ file: relativeFile(siteFile), issues: [`host: ${host} is already used by another site`] });
+      errors.push({ file: relativeFile(root, siteFile), issues: [`host: ${host} is already used by another site`] });
       continue;
     }
     hosts.add(host);
@@ -42,9 +42,9 @@ export function scanContent(contentDir: string, onPage?: (page: LoadedPage) => v
     let files: string[] = [];
     const skipped: ContentError[] = [];
     try {
-      files = listJson(pagesDir, skipped);
+      files = listJson(pagesDir, skipped, root);
     } catch {
-      errors.push({ file: relativeFile(pagesDir), issues: ["(folder): a site needs a pages/ folder"] });
+      errors.push({ file: relativeFile(root, pagesDir), issues: ["(folder): a site needs a pages/ folder"] });
     }
     errors.push(...skipped);
     // Per uid: its valid languages and its first file, for the English rule below.
@@ -52,24 +52,24 @@ export function scanContent(contentDir: string, onPage?: (page: LoadedPage) => v
     for (const file of files) {
       const parts = pageFileSegments(pagesDir, file);
       if (!parts) {
-        errors.push({ file: relativeFile(file), issues: ["(file name): must be <slug>.<lang>.json, e.g. index.en.json or les-miserables.fr.json"] });
+        errors.push({ file: relativeFile(root, file), issues: ["(file name): must be <slug>.<lang>.json, e.g. index.en.json or les-miserables.fr.json"] });
         continue;
       }
       const uid = joinUid(host, parts.segments);
       if (!isSupportedLanguage(parts.lang)) {
-        errors.push({ file: relativeFile(file), uid, issues: [`(file name): "${parts.lang}" is not a supported language`] });
+        errors.push({ file: relativeFile(root, file), uid, issues: [`(file name): "${parts.lang}" is not a supported language`] });
         continue;
       }
-      const read = readPageDocument(file, statSize(file));
+      const read = readPageDocument(file, roots);
       if (!read.ok) {
-        errors.push({ file: relativeFile(file), uid, issues: read.issues });
+        errors.push({ file: relativeFile(root, file), uid, issues: read.issues });
         continue;
       }
-      const entry = pages.get(uid) ?? { langs: new Set<string>(), file: relativeFile(file) };
+      const entry = pages.get(uid) ?? { langs: new Set<string>(), file: relativeFile(root, file) };
       entry.langs.add(parts.lang);
       pages.set(uid, entry);
       documents++;
-      onPage?.({ uid, lang: parts.lang, file: relativeFile(file), doc: read.value });
+      onPage?.({ uid, lang: parts.lang, file: relativeFile(root, file), doc: read.value });
     }
     // English is every page's fallback language (spec §5), so a page must exist in English.
     for (const [uid, entry] of pages) {
@@ -79,14 +79,6 @@ export function scanContent(contentDir: string, onPage?: (page: LoadedPage) => v
     }
   }
   return { sites: hosts.size, documents, errors };
-}
-
-function statSize(file: string): number {
-  try {
-    return statSync(file).size;
-  } catch {
-    return 0;
-  }
 }
 
 /** The report's lines and whether the folder is clean. */

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
 import path from "node:path";
 import { formatIssues, PAGE_LIMITS, PageDocumentSchema, SiteSchema, type ContentError, type PageDocument, type Site } from "./page-document";
 
@@ -13,8 +13,11 @@ export const PAGE_FILE = /^([a-z0-9-]+)\.([a-z]{2})\.json$/;
 
 export type ReadResult<T> = { ok: true; value: T } | { ok: false; issues: string[] };
 
-/** A file path as the messages show it: relative to the working folder. */
-export const relativeFile = (file: string) => path.relative(process.cwd(), file) || file;
+/**
+ * A file path as the messages, the 404 page and the site directory show it: relative to the content
+ * folder, so no message says where the folder is on the server (decision 020).
+ */
+export const relativeFile = (root: string, file: string) => path.relative(root, file) || path.basename(file);
 
 /** Why an entry could not be read, in words an editor can act on. */
 function unreadable(error: unknown): string {
@@ -24,13 +27,90 @@ function unreadable(error: unknown): string {
   return `(entry): cannot be read (${code ?? (error as Error).message}); skipped`;
 }
 
-/** Reads JSON after checking the size on disk: parsing is where an oversized document would cost the most. */
-function readJson(file: string, size: number): ReadResult<unknown> {
-  if (size > PAGE_LIMITS.fileBytes) return { ok: false, issues: [`(file size): ${Math.ceil(size / 1024)} KB; at most ${PAGE_LIMITS.fileBytes / 1024} KB`] };
+function isLink(file: string): boolean {
   try {
-    return { ok: true, value: JSON.parse(readFileSync(file, "utf8")) };
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** Why a file could not be opened: a link's target, or the file itself (its code only: no path). */
+function cannotOpen(file: string, error: unknown): string {
+  return isLink(file) ? unreadable(error) : `(document): cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`;
+}
+
+/** Why JSON.parse refused a text, with where but never what: its message quotes the file's first bytes. */
+function jsonIssue(error: unknown): string {
+  const where = /at position \d+(?: \(line \d+ column \d+\))?/.exec((error as Error).message)?.[0];
+  return `(document): not valid JSON${where ? ` (${where})` : ""}`;
+}
+
+/**
+ * The folders a site's files may resolve into: the content folder and the site's own folder, which an
+ * operator may have linked in from elsewhere (decision 020). Real paths, each ending in a separator.
+ */
+export function siteRoots(root: string, siteDir: string): string[] {
+  const roots = new Set<string>();
+  for (const dir of [root, siteDir]) {
+    try {
+      roots.add(`${realpathSync.native(dir)}${path.sep}`);
+    } catch {
+      // Gone: nothing can resolve into it.
+    }
+  }
+  return [...roots];
+}
+
+/**
+ * A document's text, opened only as a regular file whose real path is inside `roots` (decision 020): a
+ * symlink that leaves the content folder (to /etc/passwd, /proc/self/environ), a device or a pipe is an
+ * invalid document, and its bytes are never read. The size is checked on the open file, before reading.
+ */
+function readInside(file: string, roots: readonly string[]): ReadResult<string> {
+  let real: string;
+  try {
+    real = realpathSync.native(file);
   } catch (error) {
-    return { ok: false, issues: [`(document): not valid JSON: ${(error as Error).message}`] };
+    return { ok: false, issues: [cannotOpen(file, error)] };
+  }
+  if (!roots.some((root) => real.startsWith(root))) return { ok: false, issues: ["(link): leads outside the content folder; skipped"] };
+  let fd: number;
+  try {
+    // O_NONBLOCK: opening a pipe put there since the stat must not wait for a writer.
+    fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    return { ok: false, issues: [unreadable(error)] };
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return { ok: false, issues: ["(entry): not a regular file; skipped"] };
+    if (stats.size > PAGE_LIMITS.fileBytes) {
+      return { ok: false, issues: [`(file size): ${Math.ceil(stats.size / 1024)} KB; at most ${PAGE_LIMITS.fileBytes / 1024} KB`] };
+    }
+    const buffer = Buffer.alloc(stats.size);
+    let read = 0;
+    while (read < stats.size) {
+      const got = readSync(fd, buffer, read, stats.size - read, read);
+      if (got === 0) break;
+      read += got;
+    }
+    return { ok: true, value: buffer.toString("utf8", 0, read) };
+  } catch (error) {
+    return { ok: false, issues: [unreadable(error)] };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads JSON from a regular file inside `roots`, after checking its size: parsing is where an oversized document would cost the most. */
+function readJson(file: string, roots: readonly string[]): ReadResult<unknown> {
+  const text = readInside(file, roots);
+  if (!text.ok) return text;
+  try {
+    return { ok: true, value: JSON.parse(text.value) };
+  } catch (error) {
+    return { ok: false, issues: [jsonIssue(error)] };
   }
 }
 
@@ -55,21 +135,15 @@ export function statFile(file: string): { stats: Stats } | { issue: string } | n
   }
 }
 
-export function readPageDocument(file: string, size: number): ReadResult<PageDocument> {
-  const raw = readJson(file, size);
+export function readPageDocument(file: string, roots: readonly string[]): ReadResult<PageDocument> {
+  const raw = readJson(file, roots);
   if (!raw.ok) return raw;
   const parsed = PageDocumentSchema.safeParse(raw.value);
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, issues: formatIssues(parsed.error) };
 }
 
-export function readSiteFile(file: string): ReadResult<Site> {
-  let size: number;
-  try {
-    size = statSync(file).size;
-  } catch (error) {
-    return { ok: false, issues: [`(document): not valid JSON: ${(error as Error).message}`] };
-  }
-  const raw = readJson(file, size);
+export function readSiteFile(file: string, roots: readonly string[]): ReadResult<Site> {
+  const raw = readJson(file, roots);
   if (!raw.ok) return raw;
   const parsed = SiteSchema.safeParse(raw.value);
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, issues: formatIssues(parsed.error) };
@@ -81,16 +155,21 @@ const HOST_BUFFER = Buffer.alloc(64 * 1024);
  * Only a site file's host, for the start-up index: one read and a JSON parse, no schema (the whole file is
  * validated when the site is first used, and by content:check). Thousands of sites are indexed this way.
  */
-export function readSiteHost(file: string): ReadResult<string> {
+export function readSiteHost(file: string, roots: readonly string[]): ReadResult<string> {
   let text: string;
   try {
-    const fd = openSync(file, "r");
+    if (!roots.some((root) => realpathSync.native(file).startsWith(root))) {
+      return { ok: false, issues: ["(link): leads outside the content folder; skipped"] };
+    }
+    const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
-      // Three system calls for a usual site file (open, read, close); its size is asked only when it fills the buffer.
+      // A few system calls for a usual site file (realpath, open, fstat, read, close).
+      const stats = fstatSync(fd);
+      if (!stats.isFile()) return { ok: false, issues: ["(entry): not a regular file; skipped"] };
       const read = readSync(fd, HOST_BUFFER, 0, HOST_BUFFER.length, 0);
       if (read < HOST_BUFFER.length) text = HOST_BUFFER.toString("utf8", 0, read);
       else {
-        const { size } = fstatSync(fd);
+        const { size } = stats;
         if (size > PAGE_LIMITS.fileBytes)
           return { ok: false, issues: [`(file size): ${Math.ceil(size / 1024)} KB; at most ${PAGE_LIMITS.fileBytes / 1024} KB`] };
         const buffer = Buffer.alloc(size);
@@ -101,13 +180,13 @@ export function readSiteHost(file: string): ReadResult<string> {
       closeSync(fd);
     }
   } catch (error) {
-    return { ok: false, issues: [`(document): cannot be read: ${(error as Error).message}`] };
+    return { ok: false, issues: [cannotOpen(file, error)] };
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, issues: [`(document): not valid JSON: ${(error as Error).message}`] };
+    return { ok: false, issues: [jsonIssue(error)] };
   }
   const host = SiteSchema.shape.host.safeParse((value as { host?: unknown } | null)?.host);
   return host.success ? { ok: true, value: host.data } : { ok: false, issues: host.error.issues.map((issue) => `host: ${issue.message}`) };
@@ -122,7 +201,7 @@ export function listSiteFolders(root: string, errors: ContentError[]): string[] 
       try {
         if (statSync(path.join(root, entry.name)).isDirectory()) names.push(entry.name);
       } catch (error) {
-        errors.push({ file: relativeFile(path.join(root, entry.name)), issues: [unreadable(error)] });
+        errors.push({ file: relativeFile(root, path.join(root, entry.name)), issues: [unreadable(error)] });
       }
     }
   }
@@ -133,7 +212,7 @@ export function listSiteFolders(root: string, errors: ContentError[]): string[] 
  * The JSON files under `dir`, following symlinks. An entry that cannot be read (a dangling symlink, a
  * symlink loop, a folder linking back above itself) goes to `skipped` and the rest are still listed.
  */
-export function listJson(dir: string, skipped: ContentError[], ancestors: ReadonlySet<string> = new Set([realpathSync(dir)])): string[] {
+export function listJson(dir: string, skipped: ContentError[], root: string, ancestors: ReadonlySet<string> = new Set([realpathSync(dir)])): string[] {
   let entries: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     const full = path.join(dir, name);
@@ -141,14 +220,14 @@ export function listJson(dir: string, skipped: ContentError[], ancestors: Readon
       const stats = statSync(full);
       if (stats.isDirectory()) {
         const real = realpathSync(full);
-        if (ancestors.has(real)) skipped.push({ file: relativeFile(full), issues: ["(link): loops back to a folder above it; skipped"] });
-        else entries = entries.concat(listJson(full, skipped, new Set([...ancestors, real])));
+        if (ancestors.has(real)) skipped.push({ file: relativeFile(root, full), issues: ["(link): loops back to a folder above it; skipped"] });
+        else entries = entries.concat(listJson(full, skipped, root, new Set([...ancestors, real])));
       } else if (name.endsWith(".json")) {
         if (stats.isFile()) entries.push(full);
-        else skipped.push({ file: relativeFile(full), issues: ["(entry): not a regular file; skipped"] });
+        else skipped.push({ file: relativeFile(root, full), issues: ["(entry): not a regular file; skipped"] });
       }
     } catch (error) {
-      skipped.push({ file: relativeFile(full), issues: [unreadable(error)] });
+      skipped.push({ file: relativeFile(root, full), issues: [unreadable(error)] });
     }
   }
   return entries;

@@ -46,7 +46,10 @@ function scan(dir: string): { errors: ReturnType<typeof scanContent>["errors"]; 
 }
 
 /** A store on a fake clock, with its log lines. */
-function openWithClock(dir: string, options: { maxEntries?: number } = {}): { store: ContentStore; tick: (ms?: number) => void; logged: string[] } {
+function openWithClock(
+  dir: string,
+  options: { maxEntries?: number; sweepUsedWithinMs?: number } = {},
+): { store: ContentStore; tick: (ms?: number) => void; logged: string[] } {
   let t = 1_000_000;
   const logged: string[] = [];
   const store = openContent(dir, { now: () => t, log: (line) => logged.push(line), ...options });
@@ -133,6 +136,43 @@ describe("the content check's full scan", () => {
     }
   });
 
+  it("opens documents only as regular files inside the content folder: a link out of it (a file, /proc) is invalid, and no byte of it is shown", () => {
+    const outside = mkdtempSync(path.join(tmpdir(), "outside-"));
+    writeFileSync(path.join(outside, "secret.json"), "SECRET-BYTES not json");
+    writeFileSync(path.join(outside, "valid.json"), JSON.stringify(page("Outside")));
+    const dir = makeContent({ "test/site.json": site, "test/pages/index.en.json": page("Home"), "test/pages/shared.en.json": page("Shared") });
+    const pages = path.join(dir, "test/pages");
+    symlinkSync(path.join(outside, "secret.json"), path.join(pages, "secret.en.json"));
+    symlinkSync(path.join(outside, "valid.json"), path.join(pages, "valid.en.json"));
+    symlinkSync("/proc/self/environ", path.join(pages, "environ.en.json"));
+    symlinkSync("/proc/self/cmdline", path.join(pages, "cmdline.en.json"));
+    symlinkSync("shared.en.json", path.join(pages, "alias.en.json"));
+    const store = openContent(dir, { log: () => {} });
+    for (const slug of ["secret", "valid", "environ", "cmdline"]) {
+      expect(store.getPage(`${HOST}.${slug}`, "en"), slug).toBeUndefined();
+      expect(store.errorsFor(`${HOST}.${slug}`), slug).toEqual([
+        {
+          file: expect.stringMatching(new RegExp(`test/pages/${slug}\\.en\\.json$`)),
+          uid: `${HOST}.${slug}`,
+          issues: ["(link): leads outside the content folder; skipped"],
+        },
+      ]);
+    }
+    // A link that stays inside the folder is a document like any other.
+    expect(store.getPage(`${HOST}.alias`, "en")?.doc.heading).toBe("Shared");
+    const shown = JSON.stringify([store.errors(), scan(dir).errors]);
+    for (const bytes of ["SECRET-BYTES", "PATH=", "node", "Outside", outside]) expect(shown).not.toContain(bytes);
+  });
+
+  it("names where a document is not valid JSON, never what it says", () => {
+    const dir = makeContent({ "test/site.json": site, "test/pages/index.en.json": page("Home"), "test/pages/bad.en.json": "root:x:0:0:root:/root:/bin/bash" });
+    const store = openContent(dir, { log: () => {} });
+    const issues = store.errorsFor(`${HOST}.bad`).flatMap((error) => error.issues);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatch(/^\(document\): not valid JSON/);
+    expect(issues[0]).not.toContain("root");
+  });
+
   it("skips a dangling symlink, a symlink loop and a folder cycle in pages/, naming each once, and keeps the site", () => {
     const dir = makeContent({
       "test/site.json": site,
@@ -204,7 +244,7 @@ describe("the content check's full scan", () => {
       const text = p.doc.body.flatMap((b) => (b.type === "rich_text" ? [b.text] : []));
       const measured = text.map(measureRichText);
       const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-      expect(statSync(p.file).size * 5, p.file).toBeLessThanOrEqual(PAGE_LIMITS.fileBytes);
+      expect(statSync(path.join("content", p.file)).size * 5, p.file).toBeLessThanOrEqual(PAGE_LIMITS.fileBytes);
       expect(p.doc.body.length * 5, p.file).toBeLessThanOrEqual(PAGE_LIMITS.blocks);
       expect(Math.max(0, ...text.map((t) => t.length)) * 5, p.file).toBeLessThanOrEqual(PAGE_LIMITS.textPerBlock);
       expect(sum(text.map((t) => t.length)) * 5, p.file).toBeLessThanOrEqual(PAGE_LIMITS.textPerDocument);
@@ -292,6 +332,21 @@ describe("the on-demand store", () => {
     for (let i = 0; i < 20; i++) expect(store.getPage(`${HOST}.p${i}`, "en")?.doc.heading).toBe(`Page ${i}`);
     expect(store.cacheStats().bytes).toBeLessThanOrEqual(20_000);
     expect(store.cacheStats().documents).toBeLessThan(20);
+  });
+
+  it("revalidates in the background only what was used within sweepUsedWithinMs; the rest when next asked for", () => {
+    const dir = makeContent({ "test/site.json": site, "test/pages/index.en.json": page("Home"), "test/pages/old.en.json": page("Old") });
+    const { store, tick } = openWithClock(dir, { sweepUsedWithinMs: 5000 });
+    expect(store.getPage(`${HOST}.old`, "en")?.doc.heading).toBe("Old");
+    for (let i = 0; i < 6; i++) tick();
+    expect(store.getPage(HOST, "en")?.doc.heading).toBe("Home");
+    rewrite(path.join(dir, "test/pages/old.en.json"), page("Old, edited"));
+    tick();
+    expect(store.revalidate(), "a document last used 7 s ago is not swept").toBe(false);
+    rewrite(path.join(dir, "test/pages/index.en.json"), page("Home, edited"));
+    tick();
+    expect(store.revalidate(), "one used 2 s ago is").toBe(true);
+    expect(store.getPage(`${HOST}.old`, "en")?.doc.heading, "asked for again, the old one is revalidated then").toBe("Old, edited");
   });
 
   it("serves an edit once its freshness runs out, and tells listeners when a revalidation sees it", () => {

@@ -12,6 +12,7 @@ import {
   readSiteFile,
   readSiteHost,
   relativeFile,
+  siteRoots,
   statFile,
 } from "./content-files.server";
 import { joinUid, splitUid } from "./page-url";
@@ -47,6 +48,13 @@ export interface ContentStoreOptions {
   log?: (line: string) => void;
   /** After each revalidation pass, whether it found a change (the server counts them). */
   onRevalidated?: (changed: boolean) => void;
+  /**
+   * The background revalidation looks only at documents and listings used this recently: what it
+   * finds changed matters only to rendered pages still kept (the page micro-cache's lifetime), and
+   * anything older is revalidated when next asked for. A crawl fills the cache with documents asked
+   * for once, and checking them all every second held the event loop for hundreds of ms (decision 020).
+   */
+  sweepUsedWithinMs?: number;
 }
 
 interface SiteSummary {
@@ -88,6 +96,8 @@ interface DocEntry {
   good: LoadedPage | undefined;
   error: ContentError | undefined;
   checkedAt: number;
+  /** When a request last asked for it. */
+  usedAt: number;
   bytes: number;
 }
 
@@ -95,6 +105,7 @@ interface ListEntry {
   langs: SupportedLanguageCode[];
   stamp: string;
   checkedAt: number;
+  usedAt: number;
 }
 
 interface SiteEntry {
@@ -210,6 +221,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
   const freshMs = options.freshMs ?? CONTENT_STRATEGY.freshMs;
   const maxEntries = options.maxEntries ?? 2000;
   const now = options.now ?? Date.now;
+  const sweepUsedWithinMs = options.sweepUsedWithinMs ?? Infinity;
   const log = options.log ?? ((line: string) => console.error(line));
   const listeners = new Set<() => void>();
 
@@ -241,17 +253,17 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
   /** Reads one site folder's site.json into the host index; the site itself is kept only while in use. */
   function indexSite(dirName: string): void {
     const file = path.join(root, dirName, "site.json");
-    const read = readSiteHost(file);
+    const read = readSiteHost(file, siteRoots(root, path.join(root, dirName)));
     unindexSite(dirName);
     if (!read.ok) {
-      const error = { file: relativeFile(file), issues: read.issues };
+      const error = { file: relativeFile(root, file), issues: read.issues };
       siteErrors.set(dirName, error);
       report(error);
       return;
     }
     const host = read.value;
     if (hostToDir.has(host)) {
-      const error = { file: relativeFile(file), issues: [`host: ${host} is already used by another site`] };
+      const error = { file: relativeFile(root, file), issues: [`host: ${host} is already used by another site`] };
       siteErrors.set(dirName, error);
       report(error);
       return;
@@ -303,7 +315,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
       entry.checkedAt = t;
       return entry;
     }
-    const read = readSiteFile(file);
+    const read = readSiteFile(file, siteRoots(root, path.join(root, dirName)));
     if (read.ok && read.value.host !== host) {
       // The site moved to another host: re-index its folder; this host is no longer served.
       indexSite(dirName);
@@ -311,7 +323,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
     }
     if (read.ok) siteErrors.delete(dirName);
     else {
-      const error = { file: relativeFile(file), issues: read.issues };
+      const error = { file: relativeFile(root, file), issues: read.issues };
       if (siteErrors.get(dirName)?.issues.join() !== error.issues.join()) report(error);
       siteErrors.set(dirName, error);
     }
@@ -348,7 +360,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
       }
     }
     const stamp = !found ? null : "stats" in found ? stampOf(found.stats) : `issue:${found.issue}`;
-    const file = found ? relativeFile(found.file) : null;
+    const file = found ? relativeFile(root, found.file) : null;
     if (stamp === entry.stamp && file === entry.file) return false;
     const before = entry.bytes;
     entry.stamp = stamp;
@@ -361,9 +373,9 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
     } else {
       const loop = where && "stats" in found ? folderLoop(where.pagesDir, found.file) : null;
       const read = loop
-        ? { ok: false as const, issues: [`(link): ${relativeFile(loop)} loops back to a folder above it; skipped`] }
+        ? { ok: false as const, issues: [`(link): ${relativeFile(root, loop)} loops back to a folder above it; skipped`] }
         : "stats" in found
-          ? readPageDocument(found.file, found.stats.size)
+          ? readPageDocument(found.file, siteRoots(root, path.dirname(where?.pagesDir ?? root)))
           : { ok: false as const, issues: [found.issue] };
       if (read.ok) {
         entry.good = { uid: entry.uid, lang: entry.lang, file, doc: read.value };
@@ -384,10 +396,11 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
     const key = `${uid}\n${lang}`;
     let entry = docs.get(key);
     if (!entry) {
-      entry = { uid, lang, file: null, stamp: null, good: undefined, error: undefined, checkedAt: 0, bytes: 0 };
+      entry = { uid, lang, file: null, stamp: null, good: undefined, error: undefined, checkedAt: 0, usedAt: 0, bytes: 0 };
       docs.set(key, entry);
       refreshDoc(entry);
     } else if (now() - entry.checkedAt >= freshMs) refreshDoc(entry);
+    entry.usedAt = now();
     return entry;
   }
 
@@ -401,7 +414,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
   function refreshList(uid: string, entry: ListEntry | undefined): { entry: ListEntry; changed: boolean } {
     const t = now();
     const where = locate(uid);
-    if (!where) return { entry: { langs: [], stamp: "none", checkedAt: t }, changed: entry?.stamp !== "none" };
+    if (!where) return { entry: { langs: [], stamp: "none", checkedAt: t, usedAt: entry?.usedAt ?? t }, changed: entry?.stamp !== "none" };
     const stamp = listStamp(where);
     if (entry && entry.stamp === stamp) {
       entry.checkedAt = t;
@@ -420,7 +433,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
         if (match && match[1] === slug && isSupportedLanguage(match[2])) langs.add(match[2]);
       }
     }
-    return { entry: { langs: [...langs].sort(byEnglishFirst), stamp, checkedAt: t }, changed: true };
+    return { entry: { langs: [...langs].sort(byEnglishFirst), stamp, checkedAt: t, usedAt: entry?.usedAt ?? t }, changed: true };
   }
 
   /** Languages whose files exist, from the page's folder listing (cached, revalidated by the folders' stamps). */
@@ -430,6 +443,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
       entry = refreshList(uid, entry).entry;
       lists.set(uid, entry);
     }
+    entry.usedAt = now();
     return entry.langs;
   }
 
@@ -468,7 +482,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
       const byUid = new Map<string, Set<string>>();
       let files: string[] = [];
       try {
-        files = listJson(pagesDir, []);
+        files = listJson(pagesDir, [], root);
       } catch {
         // No pages/ folder: no pages.
       }
@@ -504,9 +518,10 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
       entry.checkedAt = 0;
       if (siteEntry(entry.host)?.site !== site) changed = true;
     }
-    for (const entry of docs.values()) if (t - entry.checkedAt >= freshMs && refreshDoc(entry)) changed = true;
+    const recent = (entry: { usedAt: number }) => t - entry.usedAt <= sweepUsedWithinMs;
+    for (const entry of docs.values()) if (recent(entry) && t - entry.checkedAt >= freshMs && refreshDoc(entry)) changed = true;
     for (const [uid, entry] of lists.pairs()) {
-      if (t - entry.checkedAt < freshMs) continue;
+      if (!recent(entry) || t - entry.checkedAt < freshMs) continue;
       const result = refreshList(uid, entry);
       if (result.changed) {
         lists.set(uid, result.entry);

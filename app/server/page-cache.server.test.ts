@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { bytesAsBase64 } from "~/cache/redis-store.server";
 import { CachedPageSchema, pageCacheKey, storableForMs, toCachedPage, withNonce } from "./page-cache.server";
 
 const html = (headers: Record<string, string>) => new Headers({ "content-type": "text/html; charset=utf-8", ...headers });
@@ -20,7 +21,12 @@ describe("storableForMs", () => {
 });
 
 describe("pageCacheKey", () => {
-  const base = { url: new URL("http://Localhost:3000/?uid=a&lang=en"), currencyKey: "/", countryCode: "FR", device: "desktop" as const };
+  const base = {
+    url: new URL("http://Localhost:3000/?uid=a&lang=en"),
+    currencyKey: "/",
+    countryCode: "FR",
+    device: { device: "desktop", decidedBy: "signals" } as const,
+  };
   const at = (url: string) => pageCacheKey({ ...base, url: new URL(url) });
   it("separates everything the HTML depends on", () => {
     const keys = new Set([
@@ -34,11 +40,12 @@ describe("pageCacheKey", () => {
       pageCacheKey({ ...base, currencyKey: "EUR/" }),
       pageCacheKey({ ...base, countryCode: "US" }),
       pageCacheKey({ ...base, countryCode: null }),
-      pageCacheKey({ ...base, device: "bot" }),
-      pageCacheKey({ ...base, device: "mobile" }),
+      pageCacheKey({ ...base, device: { device: "bot", decidedBy: "signals" } }),
+      pageCacheKey({ ...base, device: { device: "mobile", decidedBy: "signals" } }),
+      pageCacheKey({ ...base, device: { device: "desktop", decidedBy: "cdn" } }),
       at("http://www.paris-experiences.example/?uid=a&lang=en"),
     ]);
-    expect(keys.size).toBe(13);
+    expect(keys.size).toBe(14);
     expect(at("http://LOCALHOST:3000/?uid=a&lang=en")).toBe(pageCacheKey(base));
   });
   it("leaves out the query parameters the page does not read", () => {
@@ -53,8 +60,8 @@ describe("pageCacheKey", () => {
 describe("CachedPageSchema", () => {
   it("reads back what toCachedPage stores, and refuses anything else", () => {
     const stored = toCachedPage(200, html({ "cache-control": PUBLIC }), `<p nonce="N1">a</p>`, "N1", 5000, 0);
-    expect(CachedPageSchema.parse(JSON.parse(JSON.stringify(stored)))).toEqual(stored);
-    expect(CachedPageSchema.safeParse({ ...stored, parts: [] }).success).toBe(false);
+    expect(CachedPageSchema.parse(JSON.parse(JSON.stringify(stored, bytesAsBase64)))).toEqual(stored);
+    expect(CachedPageSchema.safeParse({ ...stored, body: "not base64!" }).success).toBe(false);
     expect(CachedPageSchema.safeParse({ ...stored, headers: [["content-type"]] }).success).toBe(false);
     expect(CachedPageSchema.safeParse({ ...stored, status: "200" }).success).toBe(false);
   });
@@ -70,20 +77,27 @@ describe("nonces", () => {
       5000,
       0,
     );
-    expect(JSON.stringify(stored)).not.toContain("N1");
+    expect(stored.body.toString()).not.toContain("N1");
     expect(stored.headers.map(([name]) => name).sort()).toEqual(["cache-control", "content-type"]);
-    expect(withNonce(stored, "N2")).toBe(`<script nonce="N2">a</script><style nonce="N2"></style>`);
+    expect(withNonce(stored, "N2").toString()).toBe(`<script nonce="N2">a</script><style nonce="N2"></style>`);
+  });
+
+  it("text of several bytes a character before and between the nonces comes back whole", () => {
+    const rendered = `<p>€ “déjà” 東京</p><script nonce="N1">a</script><p>😀</p><style nonce="N1"></style>—`;
+    const stored = toCachedPage(200, html({ "cache-control": PUBLIC }), rendered, "N1", 5000, 0);
+    expect(withNonce(stored, "N2").toString()).toBe(rendered.replaceAll("N1", "N2"));
+    expect(stored.bytes).toBeGreaterThanOrEqual(Buffer.byteLength(rendered) - 4);
   });
 
   it("a visitor's text that looks like a placeholder comes back as written", () => {
     const rendered = `<script nonce="N1">a</script><input value="/?x=__PAGE_CACHE_NONCE__"/><p>__PAGE_CACHE_NONCE__ {nonce}</p>`;
     const stored = toCachedPage(200, html({ "cache-control": PUBLIC }), rendered, "N1", 5000, 0);
-    expect(withNonce(stored, "N2")).toBe(rendered.replace(`nonce="N1"`, `nonce="N2"`));
-    expect(withNonce(stored, "N3")).toBe(rendered.replace(`nonce="N1"`, `nonce="N3"`));
+    expect(withNonce(stored, "N2").toString()).toBe(rendered.replace(`nonce="N1"`, `nonce="N2"`));
+    expect(withNonce(stored, "N3").toString()).toBe(rendered.replace(`nonce="N1"`, `nonce="N3"`));
   });
 
   it("a page rendered without a nonce is served as it was", () => {
     const stored = toCachedPage(200, html({ "cache-control": PUBLIC }), "<p>__PAGE_CACHE_NONCE__</p>", "", 5000, 0);
-    expect(withNonce(stored, "N2")).toBe("<p>__PAGE_CACHE_NONCE__</p>");
+    expect(withNonce(stored, "N2").toString()).toBe("<p>__PAGE_CACHE_NONCE__</p>");
   });
 });

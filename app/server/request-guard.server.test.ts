@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { allowedMethods, bodyLimitFor, checkContentLength, checkHost, checkMethod, checkRequestTarget } from "./request-guard.server";
+import {
+  allowedMethods,
+  bodyLimitFor,
+  canonicalHost,
+  checkContentLength,
+  checkHost,
+  checkMethod,
+  checkNoBody,
+  checkRequestTarget,
+} from "./request-guard.server";
 
 describe("checkRequestTarget", () => {
   it("lets ordinary paths through", () => {
@@ -52,6 +61,7 @@ describe("checkHost", () => {
       "a_b.example",
       "www.example.",
       "x:65535",
+      "localhost:035817",
       "0x7f.1",
     ]) {
       expect(checkHost(host), host).toEqual({ ok: true });
@@ -107,5 +117,40 @@ describe("body limits", () => {
     expect(checkContentLength("10", 10)).toEqual({ ok: true });
     expect(checkContentLength("11", 10)).toMatchObject({ ok: false, status: 413 });
     expect(checkContentLength(String(100 * 1024 * 1024), 8192)).toMatchObject({ ok: false, status: 413 });
+  });
+});
+
+describe("canonicalHost", () => {
+  it("spells every accepted Host one way: lower case, no trailing dot, no zero padding, no default port", () => {
+    const cases: Array<[string, "http" | "https", string]> = [
+      ["www.paris-experiences.example:80", "http", "www.paris-experiences.example"],
+      ["www.paris-experiences.example:080", "http", "www.paris-experiences.example"],
+      ["WWW.Paris-Experiences.example.", "http", "www.paris-experiences.example"],
+      ["localhost:03993", "http", "localhost:3993"],
+      ["localhost:035817", "http", "localhost:35817"],
+      ["localhost:443", "http", "localhost:443"],
+      ["www.paris-experiences.example:443", "https", "www.paris-experiences.example"],
+      ["www.paris-experiences.example:80", "https", "www.paris-experiences.example"],
+      ["[0:0::1]:8080", "http", "[::1]:8080"],
+      ["0x7f.1", "http", "127.0.0.1"],
+    ];
+    for (const [host, scheme, canonical] of cases) {
+      expect(checkHost(host), host).toEqual({ ok: true });
+      expect(canonicalHost(host, scheme), `${host} (${scheme})`).toBe(canonical);
+      expect(canonicalHost(canonical, scheme), `${canonical} stays`).toBe(canonical);
+    }
+  });
+});
+
+describe("checkNoBody", () => {
+  it("refuses any declared body on GET and HEAD, and leaves POST to its limit", () => {
+    for (const method of ["GET", "HEAD"]) {
+      expect(checkNoBody(method, {}), method).toEqual({ ok: true });
+      expect(checkNoBody(method, { "content-length": "0" }), method).toEqual({ ok: true });
+      expect(checkNoBody(method, { "content-length": "3" }), method).toMatchObject({ ok: false, status: 400 });
+      expect(checkNoBody(method, { "transfer-encoding": "chunked" }), method).toMatchObject({ ok: false, status: 400 });
+      expect(checkNoBody(method, { "transfer-encoding": "identity" }), method).toMatchObject({ ok: false, status: 400 });
+    }
+    expect(checkNoBody("POST", { "transfer-encoding": "chunked" })).toEqual({ ok: true });
   });
 });

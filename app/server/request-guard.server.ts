@@ -41,7 +41,7 @@ export function checkMethod(method: string, pathname: string): GuardVerdict {
 // RFC 3986 host: a registered name (letters, digits, "-", "_" in dot-separated labels) or an IP literal
 // in brackets, then an optional port. Percent-encoding, "@", spaces, backslashes are not a host.
 const LABEL = "[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?";
-const HOST_PATTERN = new RegExp(`^(?:\\[[0-9A-Fa-f:.]{2,45}\\]|${LABEL}(?:\\.${LABEL})*\\.?)(?::(\\d{1,5}))?$`);
+const HOST_PATTERN = new RegExp(`^(?:\\[[0-9A-Fa-f:.]{2,45}\\]|${LABEL}(?:\\.${LABEL})*\\.?)(?::0*(\\d{1,5}))?$`);
 
 /** The Host header: present, a host[:port] that the URL parser reads as the same host, port 1-65535. */
 export function checkHost(host: string | undefined): GuardVerdict {
@@ -80,6 +80,31 @@ export function checkRequestTarget(originalUrl: string): GuardVerdict {
   if (/[\\\u0000-\u001f\u007f]/.test(decoded) || decoded.startsWith("//")) {
     return { ok: false, status: 400, reason: "path contains characters that cannot be routed" };
   }
+  return { ok: true };
+}
+
+/**
+ * The serving host as every URL a page writes and the page cache key spell it (decision 020): lower
+ * case, no trailing dot, no leading zeros in the port, and no port that is the default of the scheme
+ * the request came in on (http) or of the URLs pages write (`pageScheme`). Takes a Host that
+ * `checkHost` accepted; the URL parser does the lower-casing, IPv4 and IPv6 forms and the port digits.
+ */
+export function canonicalHost(host: string, pageScheme: "http" | "https"): string {
+  const url = new URL(`http://${host}/`);
+  const hostname = url.hostname.endsWith(".") ? url.hostname.slice(0, -1) : url.hostname;
+  const port = url.port === "" || (pageScheme === "https" && url.port === "443") ? "" : `:${url.port}`;
+  return `${hostname}${port}`;
+}
+
+/**
+ * GET and HEAD carry no body here: one declared (a Content-Length above 0, or any Transfer-Encoding) is
+ * refused at the headers, before a byte of it is read. Node would otherwise read a body nobody asked
+ * for to its end to reach the next request on the connection, however long, chunked or not.
+ */
+export function checkNoBody(method: string, headers: { "content-length"?: string; "transfer-encoding"?: string }): GuardVerdict {
+  if (method !== "GET" && method !== "HEAD") return { ok: true };
+  if (headers["transfer-encoding"] !== undefined) return { ok: false, status: 400, reason: `a ${method} request carries no body (Transfer-Encoding)` };
+  if (Number(headers["content-length"] ?? 0) !== 0) return { ok: false, status: 400, reason: `a ${method} request carries no body (Content-Length)` };
   return { ok: true };
 }
 

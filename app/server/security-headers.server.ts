@@ -64,10 +64,12 @@ export function staticFileHeaders(): Record<string, string> {
 /** How the site is reached: in production URL mode (spec §2) only over https. */
 export interface Transport {
   httpsOnly: boolean;
+  /** The scheme of the URLs pages write: https in test and production URL modes. */
+  pageScheme: "http" | "https";
 }
 
 export function transportFor(urlMode: UrlMode): Transport {
-  return { httpsOnly: urlMode === "production" };
+  return { httpsOnly: urlMode === "production", pageScheme: urlMode === "development" ? "http" : "https" };
 }
 
 const HSTS = "max-age=31536000; includeSubDomains";

@@ -4,6 +4,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { markdownTable, writeReadmeTable } from "./readme-table";
+import { PRODUCTION_NODE_FLAGS } from "./server-process";
 
 // `npm run bench:scale`: the storefront at fleet scale (issue 22). Synthetic sites are made from the two
 // embedded ones, in pairs (a city site and a theatre site), with every occurrence of their hosts rewritten
@@ -128,7 +129,7 @@ interface Row {
 
 async function measure(root: string, templates: Template[], pairs: number, documents: number): Promise<Row> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["build/index.js"], {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, "build/index.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

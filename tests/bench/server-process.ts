@@ -5,6 +5,9 @@ import path from "node:path";
 
 // Starts the production server (build/index.js) for benchmarks and load tests, and waits until it answers.
 
+/** Node's flags in `npm start` (package.json), so what is measured is what runs (decision 020). */
+export const PRODUCTION_NODE_FLAGS = ["--max-old-space-size=384"];
+
 export interface RunningServer {
   url: string;
   process: ChildProcess;
@@ -23,7 +26,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
   const logDir = mkdtempSync(path.join(tmpdir(), "bench-server-"));
   const logFile = path.join(logDir, "server.log");
   const logFd = openSync(logFile, "w");
-  const child = spawn(process.execPath, ["build/index.js"], {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, "build/index.js"], {
     cwd,
     // Metrics off and no drain unless a bench asks (tests/bench/observability.ts measures their cost).
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", METRICS_PORT: "0", SHUTDOWN_DRAIN_MS: "0", ...env },

@@ -92,6 +92,12 @@ class ResponseReader {
     return out;
   }
 
+  /** True once the connection has ended with nothing left to read; false as soon as more bytes come. */
+  async drained(): Promise<boolean> {
+    while (this.buffer.length === 0) if (!(await this.more())) return true;
+    return false;
+  }
+
   async read(noBody: boolean): Promise<RawResponse> {
     const interim: number[] = [];
     for (;;) {
@@ -173,6 +179,24 @@ export class RawConnection {
       timer = setTimeout(() => reject(new Error(`no response within ${timeoutMs} ms`)), timeoutMs);
     });
     return Promise.race([this.reader.read(head), timeout]).finally(() => clearTimeout(timer));
+  }
+
+  /**
+   * Every response until the server ends the connection (or `timeoutMs` passes: then `ended` is false).
+   * Bytes that are not a response make it throw.
+   */
+  async readAll({ head = false, timeoutMs = 10_000 } = {}): Promise<{ responses: RawResponse[]; ended: boolean }> {
+    const responses: RawResponse[] = [];
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const left = deadline - Date.now();
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), Math.max(0, left))));
+      const drained = await Promise.race([this.reader.drained(), timeout]).finally(() => clearTimeout(timer));
+      if (drained === "timeout") return { responses, ended: false };
+      if (drained) return { responses, ended: true };
+      responses.push(await this.read({ head, timeoutMs: Math.max(1, deadline - Date.now()) }));
+    }
   }
 
   /** Writes a request and reads its response; a server that answers and closes before taking the whole request still counts as an answer. */

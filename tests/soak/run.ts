@@ -1,12 +1,19 @@
 import autocannon from "autocannon";
 import { execSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { BENCH_PAGES } from "../bench/pages";
+import { markdownTable, writeReadmeTable } from "../bench/readme-table";
 import { startServer } from "../bench/server-process";
+import { fuzzCases, runFuzz } from "../e2e/raw-fuzz";
+import { crawl, floorHealthz, idleHealthz } from "./crawl";
 
-// `npm run soak` (issue 7 §2): 60 s at 50 connections across every page type while the sandbox
-// injects 20% errors and 10% slow responses. Passes when there is no 5xx and no connection error,
-// memory growth stays bounded (reported), and prices from failed calls show empty.
+// `npm run soak`: 60 s at 50 connections across every page type while the sandbox injects 20% errors
+// and 10% slow responses. Passes when there is no 5xx and no connection error, memory growth stays
+// bounded (reported), and prices from failed calls show empty. Then a crawl of 20,000 distinct page
+// URLs (RSS during and after it within the caches' budgets + 150 MB, an idle /healthz p99 ≤ 20 ms
+// afterwards) and 10,000 generated raw requests (each answered, no 5xx, /healthz answering after).
+// SOAK_ONLY=crawl,fuzz runs some of the three.
 
 const PORT = Number(process.env.SOAK_PORT ?? 3410);
 const DURATION = Number(process.env.SOAK_SECONDS ?? 60);
@@ -15,9 +22,14 @@ const MAX_GROWTH_MB = Number(process.env.SOAK_MAX_GROWTH_MB ?? 150);
 // A leak keeps growing; a healthy server's RSS rises while V8 sizes its heap for the load and then
 // levels off. So the second half of the run may add only a little.
 const MAX_LATE_GROWTH_MB = Number(process.env.SOAK_MAX_LATE_GROWTH_MB ?? 30);
+const ONLY = new Set((process.env.SOAK_ONLY ?? "faults,crawl,fuzz").split(","));
+const CRAWL_URLS = Number(process.env.SOAK_CRAWL_URLS ?? 20_000);
+// The page cache (64 MB) and the content cache (32 MB) at their defaults, plus 150 MB for the rest.
+const CRAWL_MAX_RSS_MB = 64 + 32 + 150;
+const IDLE_P99_MS = 20;
+const FUZZ_REQUESTS = Number(process.env.SOAK_FUZZ_REQUESTS ?? 10_000);
 
-async function main() {
-  if (!process.argv.includes("--no-build")) execSync("npx remix build", { stdio: "inherit" });
+async function faultsSoak(): Promise<{ report: Record<string, unknown>; failures: string[] }> {
   // The page micro-cache is off so every request renders and meets the injected faults.
   const server = await startServer(PORT, { SANDBOX_FAULT: FAULTS, PAGE_CACHE_TTL_MS: "0" });
   const samples: Array<{ atSeconds: number; rssMb: number }> = [];
@@ -78,7 +90,6 @@ async function main() {
   }
 
   const report = {
-    date: new Date().toISOString(),
     durationSeconds: DURATION,
     faults: FAULTS,
     requests,
@@ -87,10 +98,7 @@ async function main() {
     timeouts,
     memory: { baselineMb: baseline, peakMb: peak, growthMb: growth, secondHalfGrowthMb: lateGrowth, samples },
     emptyPriceChecks,
-    failures,
   };
-  mkdirSync("tests/soak/results", { recursive: true });
-  writeFileSync("tests/soak/results/latest.json", `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\n${requests} requests in ${DURATION} s with faults "${FAULTS}": ${JSON.stringify(statusCounts)}, ${errors} errors, ${timeouts} timeouts`);
   console.log(
     `memory: baseline ${baseline} MB, peak ${peak} MB, growth ${growth} MB (bound ${MAX_GROWTH_MB} MB), second half ${lateGrowth} MB (bound ${MAX_LATE_GROWTH_MB} MB)`,
@@ -98,8 +106,145 @@ async function main() {
   console.log(
     `with every price call failing: ${emptyPriceChecks.map((c) => `${c.page} ${c.status}${c.renderedPrice ? " PRICE SHOWN" : " empty"}`).join(", ")}`,
   );
+  return { report, failures };
+}
+
+/** A search engine's crawl of distinct URLs, with the production defaults (page cache on), then an idle /healthz. */
+async function crawlSoak(): Promise<{ report: Record<string, unknown>; failures: string[] }> {
+  const port = PORT + 2;
+  const server = await startServer(port);
+  const rssMb = async () => Math.round((await server.rssKb()) / 1024);
+  const samples: Array<{ urls: number; rssMb: number }> = [{ urls: 0, rssMb: await rssMb() }];
+  let result: Awaited<ReturnType<typeof crawl>>;
+  let idle: Awaited<ReturnType<typeof idleHealthz>>;
+  let floor: Awaited<ReturnType<typeof floorHealthz>>;
+  try {
+    result = await crawl(port, CRAWL_URLS, 4, (urls) => void rssMb().then((mb) => samples.push({ urls, rssMb: mb })));
+    samples.push({ urls: CRAWL_URLS, rssMb: await rssMb() });
+    // Idle: past the page micro-cache's lifetime, so what is left is what an idle instance does.
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    idle = await idleHealthz(port);
+    samples.push({ urls: CRAWL_URLS, rssMb: await rssMb() });
+    // The same requests to a server that does nothing else: how much of the latency is this host's.
+    floor = await floorHealthz();
+  } finally {
+    await server.stop();
+  }
+  const peak = Math.max(...samples.map((s) => s.rssMb));
+  const after = samples.at(-1)!.rssMb;
+  const failures = result.failures.slice(0, 10).map((failure) => `crawl: ${failure}`);
+  if (peak > CRAWL_MAX_RSS_MB) failures.push(`crawl: RSS reached ${peak} MB (bound ${CRAWL_MAX_RSS_MB} MB)`);
+  if (idle.p99 > IDLE_P99_MS) failures.push(`crawl: idle /healthz p99 ${idle.p99} ms (bound ${IDLE_P99_MS} ms; a bare server on this host: ${floor.p99} ms)`);
+  console.log(
+    `\ncrawl: ${CRAWL_URLS} distinct URLs in ${result.seconds.toFixed(0)} s, ${JSON.stringify(result.statuses)}; RSS peak ${peak} MB, after ${after} MB (bound ${CRAWL_MAX_RSS_MB} MB)`,
+  );
+  console.log(
+    `idle /healthz: p50 ${idle.p50} ms, p99 ${idle.p99} ms, max ${idle.max} ms (bound p99 ${IDLE_P99_MS} ms); a bare Node server on this host: p50 ${floor.p50}, p99 ${floor.p99}, max ${floor.max} ms`,
+  );
+  return {
+    report: {
+      urls: CRAWL_URLS,
+      seconds: Math.round(result.seconds),
+      statuses: result.statuses,
+      rss: { peakMb: peak, afterMb: after, boundMb: CRAWL_MAX_RSS_MB, samples },
+      idle,
+      floor,
+    },
+    failures,
+  };
+}
+
+/** Generated raw requests, framing faults among them, against a server of its own. */
+async function fuzzSoak(): Promise<{ report: Record<string, unknown>; failures: string[] }> {
+  const port = PORT + 3;
+  const server = await startServer(port);
+  try {
+    const cases = fuzzCases(port, FUZZ_REQUESTS, 20_26_11_27);
+    const { failures, statuses, seconds } = await runFuzz(port, cases);
+    const health = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
+      (response) => response.status,
+      () => 0,
+    );
+    const found = failures.slice(0, 10).map((failure) => `fuzz: ${failure}`);
+    if (failures.length > 10) found.push(`fuzz: … and ${failures.length - 10} more`);
+    if (health !== 200) found.push(`fuzz: /healthz answered ${health || "nothing"} afterwards`);
+    const framing = cases.filter((c) => c.framing).length;
+    console.log(
+      `\nfuzz: ${cases.length} raw requests (${framing} with framing faults) in ${seconds.toFixed(0)} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; /healthz afterwards ${health}`,
+    );
+    return {
+      report: {
+        requests: cases.length,
+        framing,
+        seconds: Math.round(seconds),
+        statuses: Object.fromEntries(statuses),
+        unanswered: failures.length,
+        healthAfter: health,
+      },
+      failures: found,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  if (!process.argv.includes("--no-build")) execSync("npx remix build", { stdio: "inherit" });
+  const report: Record<string, unknown> = { date: new Date().toISOString() };
+  const failures: string[] = [];
+  for (const [name, phase] of [
+    ["faults", faultsSoak],
+    ["crawl", crawlSoak],
+    ["fuzz", fuzzSoak],
+  ] as const) {
+    if (!ONLY.has(name)) continue;
+    const result = await phase();
+    report[name] = result.report;
+    failures.push(...result.failures);
+  }
+  report.failures = failures;
+  report.loadAverage = loadavg()[0];
+  mkdirSync("tests/soak/results", { recursive: true });
+  writeFileSync("tests/soak/results/latest.json", `${JSON.stringify(report, null, 2)}\n`);
+  if (report.crawl && report.fuzz) writeBenchmarksTable(report);
   console.log(failures.length ? `\nFAILED:\n  ${failures.join("\n  ")}` : "\nSoak passed.");
   process.exit(failures.length ? 1 : 0);
+}
+
+/** The crawl's and the fuzz's numbers in docs/benchmarks.md (between the bench:soak-crawl markers). */
+function writeBenchmarksTable(report: Record<string, unknown>) {
+  const c = report.crawl as {
+    urls: number;
+    seconds: number;
+    rss: { peakMb: number; afterMb: number; boundMb: number };
+    idle: { p50: number; p99: number; max: number };
+    floor: { p99: number };
+  };
+  const f = report.fuzz as { requests: number; framing: number; unanswered: number; statuses: Record<string, number>; healthAfter: number };
+  const fivexx = Object.entries(f.statuses)
+    .filter(([status]) => Number(status) >= 500)
+    .reduce((sum, [, n]) => sum + n, 0);
+  const ok = (pass: boolean) => (pass ? "met" : "MISSED");
+  const body = [
+    `Latest \`npm run soak\` crawl and fuzz (${String(report.date).slice(0, 10)}; host load average ${Number(report.loadAverage).toFixed(1)} on 2 cores at the end).`,
+    "",
+    markdownTable(
+      ["measure", "value", "target", ""],
+      [
+        [`RSS during ${c.urls.toLocaleString("en")} distinct URLs (peak)`, `${c.rss.peakMb} MB`, `≤ ${c.rss.boundMb} MB`, ok(c.rss.peakMb <= c.rss.boundMb)],
+        ["RSS after the crawl, idle", `${c.rss.afterMb} MB`, `≤ ${c.rss.boundMb} MB`, ok(c.rss.afterMb <= c.rss.boundMb)],
+        ["idle `/healthz` p50 / p99 / max", `${c.idle.p50} / ${c.idle.p99} / ${c.idle.max} ms`, `p99 ≤ ${IDLE_P99_MS} ms`, ok(c.idle.p99 <= IDLE_P99_MS)],
+        ["the same on a bare Node server (this host's floor)", `p99 ${c.floor.p99} ms`, "", ""],
+        [
+          `fuzz: ${f.requests.toLocaleString("en")} raw requests (${f.framing} with framing faults)`,
+          `${f.unanswered} unanswered, ${fivexx} 5xx, /healthz ${f.healthAfter} after`,
+          "0, 0, 200",
+          ok(f.unanswered === 0 && fivexx === 0 && f.healthAfter === 200),
+        ],
+      ],
+    ),
+  ].join("\n");
+  writeReadmeTable("soak-crawl", body, "docs/benchmarks.md");
 }
 
 main().catch((error) => {
