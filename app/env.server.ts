@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { URL_MODES } from "~/content/page-url";
 
-// Every setting comes from the environment, validated once at start-up (issue 2 §8).
+// Every setting comes from the environment, validated once at start-up.
 // The defaults serve the embedded content and sandbox API on a fresh clone.
 
 const optionalUrl = z
@@ -17,16 +17,16 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     /** Address to bind. */
     HOST: z.string().min(1).default("0.0.0.0"),
-    /** spec §2: how page URLs are built. Locally `development`, so `/` is the site directory. */
+    /** docs/requirements.md#2-pages-and-the-shell: how page URLs are built. Locally `development`, so `/` is the site directory. */
     URL_MODE: z.enum(URL_MODES).default("development"),
     CONTENT_DIR: z.string().min(1).default("content"),
     /** Parsed content documents kept in memory, in MB (estimated; least recently used go first). */
     CONTENT_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
-    /** The theatre retailer brand's host; a uid containing it is an LTT page (spec §3). */
+    /** The theatre retailer brand's host; a uid containing it is an LTT page (docs/requirements.md#3-data). */
     THEATRE_BRAND_HOST: z.string().min(3).default("www.london-theatre-tickets.example"),
     /** The product API. When unset, the embedded sandbox API is started on loopback. */
     API_BASE_URL: optionalUrl,
-    /** The second API host that spec §7 routes collections, categories, tour groups… to. */
+    /** The second API host that docs/requirements.md#7-upstream-calls routes collections, categories, tour groups… to. */
     API_SECONDARY_URL: optionalUrl,
     API_TIMEOUT_MS: z.coerce.number().int().min(50).max(30000).default(2500),
     /** How long a page waits for prices before rendering without them. */
@@ -37,7 +37,7 @@ const EnvSchema = z
       .regex(/^[a-z0-9-]+$/i, "must be a header name")
       .transform((v) => v.toLowerCase())
       .default("cloudfront-viewer-country"),
-    /** Secret: sent only on server-side API calls (spec §6). Never reaches a browser. */
+    /** Secret: sent only on server-side API calls (docs/requirements.md#6-visitors). Never reaches a browser. */
     FIREWALL_ALLOW_KEY: z.string().optional(),
     /**
      * Secret: a request whose X-Server-Timing-Key header carries it sees upstream calls and the page
@@ -76,7 +76,7 @@ const EnvSchema = z
       .optional(),
     /** Longest one Redis command may take before the in-process cache answers instead. */
     CACHE_TIMEOUT_MS: z.coerce.number().int().min(5).max(5000).default(100),
-    /** spec §2: booking links go to {subdomain}.{BOOKING_DOMAIN}. */
+    /** docs/requirements.md#2-pages-and-the-shell: booking links go to {subdomain}.{BOOKING_DOMAIN}. */
     BOOKING_DOMAIN: z
       .string()
       .trim()

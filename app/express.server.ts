@@ -214,7 +214,7 @@ app.use(clientErrors(transport));
 // With CACHE_URL, the Redis that instances share; connected in the background, so start-up never waits for it.
 sharedCacheConnection(env);
 
-// The embedded default (ARCHITECTURE): with no API host configured, the sandbox catalogue API runs in
+// The embedded default (README, "Two commands"): with no API host configured, the sandbox catalogue API runs in
 // this process, loaded through its one boundary module; with API_BASE_URL set its code is never evaluated.
 async function startEmbeddedDefault(fault: string | undefined) {
   const { startEmbeddedSandbox } = await import("./embedded-sandbox.server");

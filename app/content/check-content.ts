@@ -71,7 +71,7 @@ export function scanContent(contentDir: string, onPage?: (page: LoadedPage) => v
       documents++;
       onPage?.({ uid, lang: parts.lang, file: relativeFile(root, file), doc: read.value });
     }
-    // English is every page's fallback language (spec §5), so a page must exist in English.
+    // English is every page's fallback language (docs/requirements.md#5-rules), so a page must exist in English.
     for (const [uid, entry] of pages) {
       if (entry.langs.has(DEFAULT_LANGUAGE)) continue;
       documents -= entry.langs.size;

@@ -8,8 +8,8 @@ import { classifyEmbed } from "./embed";
 import { measureRichText } from "./inline-blocks";
 import { PAGE_LIMITS } from "./page-document";
 
-// Content validation (issue 2 §2): a bad document gives an error naming the file and the field, and every
-// other page keeps working; the full scan (content:check) reports every file, the server's store (issue 22)
+// Content validation: a bad document gives an error naming the file and the field, and every
+// other page keeps working; the full scan (content:check) reports every file, the server's store
 // reads a document on demand, keeps a bounded number, and notices edits, new and removed files.
 
 const HOST = "www.test-site.example";

@@ -448,7 +448,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
   }
 
   function getPage(uid: string, lang: SupportedLanguageCode): LoadedPage | undefined {
-    // English is every page's fallback language (spec §5), so a page must exist in English.
+    // English is every page's fallback language (docs/requirements.md#5-rules), so a page must exist in English.
     const english = docEntry(uid, DEFAULT_LANGUAGE).good;
     if (!english) return undefined;
     return lang === DEFAULT_LANGUAGE ? english : docEntry(uid, lang).good;

@@ -23,7 +23,7 @@ import { resolvePageRequest } from "./resolve-page-request";
 import { isOperatorRequest } from "~/server/server-timing.server";
 import { log } from "~/server/logger.server";
 
-// The page loader's recipe (ARCHITECTURE: a request, end to end):
+// The page loader's recipe (README, "How a page loads"):
 // resolve site + uid + lang → load the document → build the page context → links and alternates.
 
 function hostOf(request: Request): string {
@@ -66,7 +66,7 @@ function notFound(
   throw json<NotFoundData>({ kind, shell, message, contentErrors, strings: shell?.strings ?? uiDictionary(DEFAULT_LANGUAGE) }, { status, headers });
 }
 
-/** The booking date (spec §5): the page's ?date= when it is a real date from today on, else today (UTC). */
+/** The booking date (docs/requirements.md#5-rules): the page's ?date= when it is a real date from today on, else today (UTC). */
 export function bookingDateFor(url: URL, now: Date = new Date()): string {
   const today = now.toISOString().slice(0, 10);
   const asked = url.searchParams.get("date");

@@ -7,9 +7,9 @@ import { CollectionResponseSchema, TourGroupListResponseSchema, TourGroupsRespon
 import { cacheKey, type CacheStatus, type PriceCache } from "./price-cache.server";
 import type { Experience, PriceResult } from "./price-types";
 
-// One loader per spec §7 call, plus the experience lists built on the same endpoints.
+// One loader per docs/requirements.md#7-upstream-calls call, plus the experience lists built on the same endpoints.
 // A call that fails, times out or answers a malformed body is logged once (in the one upstream call,
-// however many requests share it) and yields an empty result (spec §8): callers never see a throw.
+// however many requests share it) and yields an empty result (docs/requirements.md#8-failures): callers never see a throw.
 
 export interface UpstreamTiming {
   /** "collection:5001", "tour-groups:10001,10002", … */
@@ -22,7 +22,7 @@ export interface UpstreamTiming {
 export interface LoaderDeps {
   api: ApiConfig;
   cache: PriceCache;
-  /** The visitor's Cookie header (spec §6: forwarded). */
+  /** The visitor's Cookie header (docs/requirements.md#6-visitors: forwarded). */
   cookie?: string | null;
   /** Extra upstream headers, e.g. a sandbox fault for one test. */
   headers?: Record<string, string>;

@@ -10,7 +10,7 @@ import { storefrontPlan } from "../../machines/storefront-plan";
 import planHistory from "../../tracking/plan-history.json";
 import { propertyRows, type PropertyRow } from "../../tracking/plan-rows";
 
-// GET /tracking: the event catalogue for analysts (issue 3 §6), generated from the definitions.
+// GET /tracking: the event catalogue for analysts, generated from the definitions.
 
 export const meta: MetaFunction = () => [
   { title: "Tracking plan · Storefront" },

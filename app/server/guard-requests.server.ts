@@ -19,7 +19,7 @@ import {
 } from "./request-guard.server";
 import { transportHeaders, type Transport } from "./security-headers.server";
 
-// The HTTP edge (issue 20 §2, §3): every request is checked before static files or Remix see it, and
+// The HTTP edge: every request is checked before static files or Remix see it, and
 // a refused one gets its 4xx and exactly one log line. Also the server-level cases Express never sees
 // (a request Node's parser refuses, CONNECT, Expect: 100-continue) and the final error handler, so no
 // client can provoke a 500 or a stack trace in the log.

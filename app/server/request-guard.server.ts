@@ -1,4 +1,4 @@
-// What a request must look like before static files or Remix see it (issue 20 §2, §3). Each check
+// What a request must look like before static files or Remix see it. Each check
 // answers with the status and a reason naming the field at fault; guard-requests.server.ts applies
 // them first in the Express chain. Found by fuzzing and by hand: an unknown method (TRACE), a Host that
 // the URL parser refuses (a port over 65535, a space, "user@host") or a request target that is not a
@@ -10,8 +10,8 @@ const MAX_URL_LENGTH = 4096;
 export type GuardVerdict = { ok: true } | { ok: false; status: 400 | 403 | 405 | 413 | 414; reason: string; allow?: string };
 
 /**
- * The paths that take a POST (Remix actions), with their body limits (issue 20 §3): the currency
- * selector and the consent banner (issue 23), each a few short fields and a way back of at most 2048
+ * The paths that take a POST (Remix actions), with their body limits: the currency
+ * selector and the consent banner, each a few short fields and a way back of at most 2048
  * characters, percent-encoded. A POST
  * anywhere else is refused here: Remix would answer it with a 405 of its own after running its
  * cross-site check, which throws (a 500) on an Origin that does not match the Host, and it logged that

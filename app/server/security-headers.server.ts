@@ -3,8 +3,7 @@ import type { UrlMode } from "~/content/page-url";
 
 // Security headers for every document (spec standards; refined and tested under the quality issue).
 // The CSP is enforced, with a per-request nonce for our inline scripts and styles, and still lets
-// the tag manager load. script-src trusts the nonce and what nonced scripts load ('strict-dynamic',
-// issue 20 §6): browsers that know it ignore the host list and 'self', so a <script src> put into the
+// the tag manager load. script-src trusts the nonce and what nonced scripts load ('strict-dynamic'): browsers that know it ignore the host list and 'self', so a <script src> put into the
 // HTML from an allow-listed host (someone's own tag manager container) does not run. The host list
 // stays for browsers from before CSP 3, which ignore 'strict-dynamic' instead.
 
@@ -53,7 +52,7 @@ export function securityHeaders(nonce: string): Record<string, string> {
 /**
  * Static files (/build, /fonts, /media, the SVGs in public/): never sniffed into another type, and a
  * document made of one (an SVG opened on its own) is sandboxed, with no script and nothing loaded, so
- * an SVG cannot run script on the site's origin (issue 20 §6).
+ * an SVG cannot run script on the site's origin.
  */
 const STATIC_FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
@@ -61,7 +60,7 @@ export function staticFileHeaders(): Record<string, string> {
   return { "X-Content-Type-Options": "nosniff", "Content-Security-Policy": STATIC_FILE_CSP };
 }
 
-/** How the site is reached: in production URL mode (spec §2) only over https. */
+/** How the site is reached: in production URL mode (docs/requirements.md#2-pages-and-the-shell) only over https. */
 export interface Transport {
   httpsOnly: boolean;
   /** The scheme of the URLs pages write: https in test and production URL modes. */

@@ -8,7 +8,8 @@ import { inPageScript } from "./in-page-script";
 //     began dispatching its click (the input delay);
 //   - the verdict at the end of the click's dispatch: whether the expected events are in the data layer
 //     already. Its window listener (bubble phase) is kept the LAST click listener on window, so it runs
-//     after every page handler of the same dispatch, those on window included. A form's submit button
+//     after every page handler of the same dispatch, those on window included; when a page handler stops
+//     the click's propagation, the verdict is taken right after that handler instead. A form's submit button
 //     also gets a verdict at the end of the submit the click starts (same task, after the click);
 //   - a new window (window.open, or a target=_blank link the page let through) and the page leaving
 //     (the next document's start, with the data layer's entries present as the page began to leave).
@@ -169,6 +170,19 @@ function installEventsProbe(target: ProbeTarget, binding: string) {
     const found = control();
     if (found && submitter && found.contains(submitter)) verdict("submit", false);
   };
+  // A page handler that stops the click's propagation (the inline early-input script does, until the app
+  // has hydrated, so React never sees it) also keeps it from the window listener below: the verdict is
+  // then taken in the microtask right after that handler returns, when the dispatch has nothing left to run.
+  for (const method of ["stopImmediatePropagation", "stopPropagation"] as const) {
+    const original = Event.prototype[method];
+    Event.prototype[method] = function (this: Event) {
+      if (this.type === "click" && this.isTrusted && !(this as Event & { __verdictQueued?: true }).__verdictQueued) {
+        (this as Event & { __verdictQueued?: true }).__verdictQueued = true;
+        queueMicrotask(() => onClickEnd(this));
+      }
+      return original.call(this);
+    };
+  }
   const lastOnWindow: Record<string, (event: Event) => void> = { click: onClickEnd, submit: onSubmitEnd };
   add.call(window, "click", onClickEnd);
   add.call(window, "submit", onSubmitEnd);

@@ -1,5 +1,5 @@
 import type { EventsSummary, ViewItemListRow } from "./events-summary";
-import { markdownTable } from "./readme-table";
+import { markdownTable } from "./results-table";
 
 // The events bench's tables: on stdout, and in docs/benchmarks.md.
 

@@ -10,7 +10,7 @@ import { missedTargets, outcomeOf, summarise, TARGETS, viewItemListRows, WATCH_M
 import { visit, type VisitPlan } from "./events-visit";
 import { BENCH_PAGES } from "./pages";
 import { PHONE_CONTEXT, PHONE_CPU_SLOWDOWN, PHONE_NETWORK } from "./phone-profile";
-import { writeReadmeTable } from "./readme-table";
+import { writeResultsTable } from "./results-table";
 import { startServer } from "./server-process";
 
 // `npm run bench:events`: does every event a tap should push reach window.dataLayer before the page goes?
@@ -156,7 +156,7 @@ async function main() {
     const verdict = failures.length ? `${failures.length} targets missed (listed in \`${RESULTS}\`).` : "Every target met.";
     const host = `host load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores at the end`;
     const heading = `Latest \`npm run bench:events\` (${results.date.slice(0, 10)}; one tap per page, control and moment at first paint + ${MOMENTS_MS.join(", ")} ms; ${outcomes.length} taps; ${host}). ${verdict}`;
-    writeReadmeTable("events", eventsMarkdown(summaries, MOMENTS_MS, viewItemList, absent, heading), "docs/benchmarks.md");
+    writeResultsTable("events", eventsMarkdown(summaries, MOMENTS_MS, viewItemList, absent, heading));
   }
   process.exit(failures.length ? 1 : 0);
 }

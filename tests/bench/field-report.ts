@@ -1,6 +1,6 @@
 import { OTHER_CONTROLS_WANTED } from "./field-controls";
 import type { FieldSummary } from "./field-summary";
-import { markdownTable } from "./readme-table";
+import { markdownTable } from "./results-table";
 
 // The field benchmark's tables: on stdout, and in the README.
 

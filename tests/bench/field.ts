@@ -10,7 +10,7 @@ import { LOST_AFTER_MS, missedTargets, outcomeOf, summarise, TARGETS, type Visit
 import { visit, type VisitPlan } from "./field-visit";
 import { BENCH_PAGES } from "./pages";
 import { PHONE_CONTEXT, PHONE_CPU_SLOWDOWN, PHONE_NETWORK } from "./phone-profile";
-import { writeReadmeTable } from "./readme-table";
+import { writeResultsTable } from "./results-table";
 import { startServer } from "./server-process";
 
 // `npm run bench:field`: what a visitor on a phone meets. Builds, starts the production server and,
@@ -145,7 +145,7 @@ async function main() {
     const what = FLOOR ? " The same visits with the app's scripts refused: what the browser alone needs to answer." : "";
     const heading =
       `Latest \`${command}\` (${results.date.slice(0, 10)}; ${VISITS} visit(s) per page, control and moment at first paint + ${MOMENTS_MS.join(", ")} ms; ${outcomes.length} taps; ${host}).${what} ${FLOOR ? "" : verdict}`.trimEnd();
-    writeReadmeTable(FLOOR ? "field-floor" : "field", fieldMarkdown(pages, byControl, all, heading));
+    writeResultsTable(FLOOR ? "field-floor" : "field", fieldMarkdown(pages, byControl, all, heading));
   }
   process.exit(failures.length && !FLOOR ? 1 : 0);
 }

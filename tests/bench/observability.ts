@@ -3,7 +3,7 @@ import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
 import { load } from "./measure";
 import { BENCH_PAGES } from "./pages";
-import { markdownTable, writeReadmeTable } from "./readme-table";
+import { markdownTable, writeResultsTable } from "./results-table";
 import { startServer, type RunningServer } from "./server-process";
 
 // The cost of metrics and access logs (docs/benchmarks.md#benchobservability): the same build served twice
@@ -105,7 +105,7 @@ export function writeObservabilityTable(rows: ObservabilityRow[], seconds = Numb
     ]),
   );
   const verdict = failures.length ? `Missed: ${failures.join("; ")}.` : `Target met (≤ ${MAX_COST * 100} %).`;
-  writeReadmeTable(
+  writeResultsTable(
     "observability",
     `Latest metrics-and-access-log cost (${new Date().toISOString().slice(0, 10)}; ${rows[0]?.rounds ?? 0} alternating rounds of autocannon 50 connections × ${seconds} s per server; host load average ${loadavg()[0]!.toFixed(1)} on 2 cores at the end). ${verdict}\n\n${table}`,
     "docs/benchmarks.md",

@@ -3,11 +3,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { runLighthouse, type LighthouseScores } from "./lighthouse";
 import { initialJsGzipBytes, load, ttfb, type LoadResult } from "./measure";
 import { BARE_PATH, BENCH_PAGES } from "./pages";
-import { markdownTable, writeReadmeTable } from "./readme-table";
+import { markdownTable, writeResultsTable } from "./results-table";
 import { measureObservabilityCost, observabilityFailures, writeObservabilityTable } from "./observability";
 import { startServer } from "./server-process";
 
-// `npm run bench` (issue 7 §1): builds for production, starts the server on the embedded sandbox, and
+// `npm run bench`: builds for production, starts the server on the embedded sandbox, and
 // measures in ONE run, so every number is a ratio against the same machine state:
 //   - the bare document route and each page type (warm price cache), 50 connections × 10 s, loopback;
 //   - cold-cache TTFB with 200 ms of injected upstream latency;
@@ -150,7 +150,7 @@ async function main() {
   }
   console.log(failures.length ? `\nMissed targets:\n  ${failures.join("\n  ")}` : "\nAll targets met.");
   console.log("Results written to tests/bench/results/latest.json");
-  if (lighthouse.length) writeReadmeTable("lighthouse", readmeTable(results, failures));
+  if (lighthouse.length) writeResultsTable("lighthouse", readmeTable(results, failures));
   process.exit(failures.length ? 1 : 0);
 }
 

@@ -3,10 +3,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync,
 import { mkdir, writeFile } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { markdownTable, writeReadmeTable } from "./readme-table";
+import { markdownTable, writeResultsTable } from "./results-table";
 import { PRODUCTION_NODE_FLAGS } from "./server-process";
 
-// `npm run bench:scale`: the storefront at fleet scale (issue 22). Synthetic sites are made from the two
+// `npm run bench:scale`: the storefront at fleet scale. Synthetic sites are made from the two
 // embedded ones, in pairs (a city site and a theatre site), with every occurrence of their hosts rewritten
 // to the pair's own, so every link resolves within the pair. Each size is served by the production server
 // (build/index.js) with CONTENT_DIR pointing at it and the page micro-cache off, and measured:
@@ -265,7 +265,7 @@ async function main() {
     ]),
   );
   const summary = missed.length ? `Missed: ${missed.join("; ")}.` : "Every target met.";
-  writeReadmeTable(
+  writeResultsTable(
     "scale",
     `Latest \`npm run bench:scale\` (${date}; host load average ${load} on 2 cores at the end; synthetic city + theatre site pairs, page micro-cache off, ${PAGE_REQUESTS} page requests in sequence). Targets: start-up ≤ 1 s and RSS ≤ 150 MB at every size, page p50 within 1.2× the smallest size's, directory p50 ≤ 100 ms. ${summary}\n\n${table}`,
   );

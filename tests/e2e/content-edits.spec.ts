@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseLogLine, startStorefront, type StorefrontServer } from "./storefront-server";
 
-// Content at fleet scale (issue 22): a server of its own over a copy of content/ (the shared folder is never
+// Content at fleet scale: a server of its own over a copy of content/ (the shared folder is never
 // edited), with the page micro-cache on as in production (PAGE_CACHE_TTL_MS=5000). Edited, added and removed
 // documents are served within 5 seconds without a restart; an edit that breaks a document keeps its last
 // good version and is logged once by file and field. Sixty more sites make the directory paginate.

@@ -6,7 +6,7 @@ import { chunk, header, RawConnection, rawRequest, requestBytes, type RawRespons
 import { fuzzCases, runFuzz } from "./raw-fuzz";
 import { parseLogLine, startStorefront, type StorefrontServer } from "./storefront-server";
 
-// Issue 20 §2 and §3 over raw HTTP (fetch cannot send these requests): malformed methods, Host
+// Raw HTTP (fetch cannot send these requests): malformed methods, Host
 // headers and request targets get a 4xx and one log line, never a 500 with a stack trace; request
 // bodies are limited and refused with 413 before they are read into memory. A production server of
 // its own, so the test reads what it logs.
@@ -49,7 +49,7 @@ const form = (body: string, extra: Array<[string, string]> = []) =>
     body,
   );
 
-test.describe("requests any client can send get a 4xx and one log line (issue 20 §2)", () => {
+test.describe("requests any client can send get a 4xx and one log line", () => {
   const cases: Array<{ name: string; bytes: () => Buffer; status: number; allow?: string }> = [
     {
       name: "TRACE /",
@@ -179,7 +179,7 @@ test.describe("requests any client can send get a 4xx and one log line (issue 20
   });
 });
 
-test.describe("request bodies are limited (issue 20 §3)", () => {
+test.describe("request bodies are limited", () => {
   const big = (extra: Array<[string, string]> = [], target = "/preferences/currency") =>
     requestBytes("POST", target, [
       ["Host", "localhost"],

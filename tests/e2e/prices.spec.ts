@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 import { makePricesContent, LTT_PRICES_UID, PARIS_PRICES_UID } from "../unit/prices-fixtures";
 import { freePort } from "../setup/free-port";
 
-// Issue 6 in the browser: prices and cards on a page, switching currency in the header, booking links,
+// Prices and cards on a page, switching currency in the header, booking links,
 // and a page whose API fails. Each describe starts its own production server (with the embedded
 // sandbox API) on a free port, over a content copy with a prices test page.
 
@@ -85,7 +85,7 @@ test.describe("prices and cards with the sandbox API", () => {
     await expect(summit).toContainText("from €45");
     await expect(summit.getByText("Rated 4.6 out of 5 from 18,234 reviews")).toBeAttached();
     await expect(summit.getByText("Top rated")).toBeVisible();
-    // spec §9 boundary: 3.9 with 5,000 ratings is not strong; 4.0 with 100 is.
+    // docs/requirements.md#9-constants boundary: 3.9 with 5,000 ratings is not strong; 4.0 with 100 is.
     await expect(eiffel.getByRole("article", { name: "Eiffel Tower guided tour" }).getByText("Top rated")).toHaveCount(0);
     await expect(eiffel.getByRole("article", { name: "Eiffel Tower second floor" }).getByText("Top rated")).toBeVisible();
     // The block's own limit of 3 applies to the 4 day trips.

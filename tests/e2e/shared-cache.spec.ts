@@ -5,7 +5,7 @@ import { startRedisServer, type RedisServer } from "../setup/redis-server";
 import { LTT_PRICES_UID, makePricesContent, PARIS_PRICES_UID } from "../unit/prices-fixtures";
 import { messages, startStorefront, type StorefrontServer } from "./storefront-server";
 
-// Issue 22 §6: instances that share a cache. One sandbox catalogue API, one real redis-server (with a
+// Instances that share a cache. One sandbox catalogue API, one real redis-server (with a
 // password, to prove it never leaks), two production instances with the same CACHE_URL and API_BASE_URL.
 // The assertions count upstream calls and compare what the pages show; nothing here is timed.
 

@@ -3,7 +3,7 @@ import { execSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { BENCH_PAGES } from "../bench/pages";
-import { markdownTable, writeReadmeTable } from "../bench/readme-table";
+import { markdownTable, writeResultsTable } from "../bench/results-table";
 import { startServer } from "../bench/server-process";
 import { fuzzCases, runFuzz } from "../e2e/raw-fuzz";
 import { crawl, floorHealthz, idleHealthz } from "./crawl";
@@ -244,7 +244,7 @@ function writeBenchmarksTable(report: Record<string, unknown>) {
       ],
     ),
   ].join("\n");
-  writeReadmeTable("soak-crawl", body, "docs/benchmarks.md");
+  writeResultsTable("soak-crawl", body);
 }
 
 main().catch((error) => {

@@ -22,7 +22,7 @@ import { startWebVitals } from "./web-vitals";
 // The client side of tracking, mounted once in root.tsx. TrackingPageStart (before the page) gives the
 // delivery queue the page context from the page route's loader data; TrackingBootstrap (after it) fires
 // page_viewed per client-side navigation (the first
-// document's is the server's, in <head>), keeps attribution (spec §9), offers the consent API to a
+// document's is the server's, in <head>), keeps attribution (docs/requirements.md#9-constants), offers the consent API to a
 // consent banner, and loads the pipeline (analytics, zod, the catalogue) once the app has hydrated,
 // so none of that weighs on the first paint. Events fired before are queued.
 

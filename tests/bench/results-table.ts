@@ -18,6 +18,6 @@ export function markdownTable(header: readonly string[], rows: ReadonlyArray<rea
   return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
 }
 
-export function writeReadmeTable(name: string, body: string, path = "docs/benchmarks.md"): void {
+export function writeResultsTable(name: string, body: string, path = "docs/benchmarks.md"): void {
   writeFileSync(path, replaceBetweenMarkers(readFileSync(path, "utf8"), name, body));
 }
