@@ -20,7 +20,7 @@ import { track } from "../../../tracking/track";
 // again if they changed after the visitor came back). Why this way: docs/decisions/025-field-web-vitals.md.
 
 /** A User Timing mark set once the library observes: the moment `npm run bench:vitals` measures. */
-export const WEB_VITALS_READY_MARK = "storefront:web-vitals-ready";
+const WEB_VITALS_READY_MARK = "storefront:web-vitals-ready";
 
 /** GA4 takes at most 100 characters a value. */
 const MAX_VALUE_LENGTH = 100;
