@@ -21,9 +21,12 @@ const granted = { ad_storage: "granted", analytics_storage: "granted", ad_user_d
 test.use({ userAgent: DESKTOP_UA, extraHTTPHeaders: {}, viewport: { width: 1280, height: 800 } });
 
 type Entry = Record<string, unknown> | unknown[];
+/** Without the field Web Vitals, which arrive on the browser's schedule (web-vitals.spec.ts tests them). */
 const readDataLayer = (page: Page) =>
   page.evaluate(() =>
-    (window.dataLayer ?? []).map((entry) => (Object.prototype.toString.call(entry) === "[object Arguments]" ? Array.from(entry as ArrayLike<unknown>) : entry)),
+    (window.dataLayer ?? [])
+      .filter((entry) => !String((entry as { event?: unknown }).event).startsWith("web_vital_"))
+      .map((entry) => (Object.prototype.toString.call(entry) === "[object Arguments]" ? Array.from(entry as ArrayLike<unknown>) : entry)),
   ) as Promise<Entry[]>;
 
 /** In the browser: the banner's display in the first frame that has it (frames before it only had the head). */
