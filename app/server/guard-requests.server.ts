@@ -239,8 +239,12 @@ export function guardServer(server: Server, app: (req: IncomingMessage, res: Ser
       const req = (last as ServerResponse & { req: IncomingMessage }).req;
       bodyReaders.get(req)?.(reason);
       if (!last.headersSent) last.setHeader("Connection", "close");
+      const message = `400 (request not parsed) after ${printableRequest(req)}: ${reason}`;
+      // While its answer is under way the line goes into that request's access line: one line in all.
+      const inFlight = !last.writableFinished;
+      if (inFlight) logForRequest(req.headers["x-request-id"] as string | undefined, "warn", message);
       const close = () => {
-        if (!refused.has(last)) log.warn({ status: 400 }, `400 (request not parsed) after ${printableRequest(req)}: ${reason}`);
+        if (!inFlight && !refused.has(last)) log.warn({ status: 400 }, message);
         linger(socket);
       };
       if (last.writableFinished) close();
