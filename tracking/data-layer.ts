@@ -32,7 +32,7 @@ export function dataLayerEntry(event: string, properties: object, { page, attrib
 /** Same event, same page, same properties as last time: a repeat, not news (the "dedupe" policy). */
 const lastPushed = new Map<string, string>();
 
-/** Pushes one event by its policy; returns what happened, for the live panel. */
+/** Pushes one event by its policy, and tells the live panel what happened to it. */
 export function pushToDataLayer(event: string, properties: object, envelope: Partial<DeliveryEnvelope>, name = "dataLayer"): void {
   const live = { event, properties, valid: true, issues: [] };
   const policy = dataLayerPolicy(event);

@@ -92,32 +92,26 @@ export class DeliveryQueue {
 
   push(event: QueuedEvent): void {
     if (this.context?.isBot) return;
-    if (this.mustHold(event)) {
+    const isPageView = event.name === PAGE_VIEW_EVENT;
+    if (this.context === undefined || (this.pageViewPending && !isPageView)) {
       this.held.push(event);
       return;
     }
+    if (isPageView) this.pageViewPending = false;
     this.deliver(event, true);
-    if (event.name === PAGE_VIEW_EVENT) this.release();
+    if (isPageView) this.release();
   }
 
-  private mustHold(event: QueuedEvent): boolean {
-    if (this.context === undefined) return true;
-    if (!this.pageViewPending) return false;
-    if (event.name !== PAGE_VIEW_EVENT) return true;
-    this.pageViewPending = false;
-    return false;
-  }
-
-  /** What was held goes now, in order, in this task (after the page_viewed that released it). */
+  /** What was held goes now, in order, in this task; while a page view is awaited, it goes first or nothing goes. */
   private release(): void {
     if (this.context === undefined) return;
     const held = this.held.splice(0);
-    const viewIndex = this.pageViewPending ? held.findIndex((event) => event.name === PAGE_VIEW_EVENT) : -1;
-    if (this.pageViewPending && viewIndex < 0) {
-      this.held = held;
-      return;
-    }
-    if (viewIndex >= 0) {
+    if (this.pageViewPending) {
+      const viewIndex = held.findIndex((event) => event.name === PAGE_VIEW_EVENT);
+      if (viewIndex < 0) {
+        this.held = held;
+        return;
+      }
       held.unshift(...held.splice(viewIndex, 1));
       this.pageViewPending = false;
     }
