@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, CDPSession, Page, Route } from "@playwrig
 import type { FoundEventsControl } from "./events-controls";
 import { EVENTS_BINDING, eventsProbeScript, type Point, type ProbeMessage } from "./events-probe";
 import { WATCH_MS, type EventsRecord } from "./events-summary";
+import { sleepUntil, tap } from "./field-visit";
 import { watchFirstPaint } from "./first-paint-signal";
 import { PHONE_CONTEXT, throttleLikeAPhone } from "./phone-profile";
 
@@ -40,19 +41,6 @@ const FLOOR_WATCH_MS = 3000;
 const FLOOR_AFTER_CLICK_MS = 300;
 
 const STUB_HTML = "<!doctype html><html><head><title>stub</title></head><body>stub</body></html>";
-
-const sleepUntil = (t: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, t - performance.now())));
-
-/** A finger's tap, stamped with the moment it is sent (see field-visit.ts). Returns that moment. */
-async function tap(cdp: CDPSession, point: Point): Promise<number> {
-  const sent = performance.now();
-  const timestamp = (performance.timeOrigin + sent) / 1000;
-  await Promise.all([
-    cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point], timestamp }),
-    cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [], timestamp }),
-  ]);
-  return sent;
-}
 
 /**
  * Every document request after the visited page's own, and every request to another host, gets the stub;

@@ -33,7 +33,7 @@ const FIRST_PAINT_TIMEOUT_MS = 30_000;
 /** A scrolled control is looked up again this often until its tap. */
 const AIM_EVERY_MS = 30;
 
-const sleepUntil = (t: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, t - performance.now())));
+export const sleepUntil = (t: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, t - performance.now())));
 
 /** The probe's notices, each resolved with Node's performance.now() when it arrived. */
 async function listenForSignals(cdp: CDPSession): Promise<Record<Signal, Promise<number>>> {
@@ -53,7 +53,7 @@ async function listenForSignals(cdp: CDPSession): Promise<Record<Signal, Promise
  * stamps a touch when the screen feels it. However long the browser then takes to deliver it, the
  * page's pointerdown carries this time, so the answer time includes that wait. Returns the moment.
  */
-async function tap(cdp: CDPSession, point: Point): Promise<number> {
+export async function tap(cdp: CDPSession, point: Point): Promise<number> {
   const sent = performance.now();
   const timestamp = (performance.timeOrigin + sent) / 1000;
   await Promise.all([
