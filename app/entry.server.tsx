@@ -100,5 +100,8 @@ export default function handleRequest(
     .replace(STITCHES_PLACEHOLDER, `<style id="stitches"${nonceAttr}>${withEveryStitchesGroup(getCssText())}</style>`);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   observeRender(performance.now() - started);
-  return new Response(`<!DOCTYPE html>${html}`, { status: responseStatusCode, headers: responseHeaders });
+  const document = `<!DOCTYPE html>${html}`;
+  // A page cache miss keeps the page when it may be kept (app/server/edge/page-cache.server.ts, decision 027).
+  loadContext?.storePage?.(responseStatusCode, responseHeaders, document);
+  return new Response(document, { status: responseStatusCode, headers: responseHeaders });
 }

@@ -4,11 +4,15 @@ import {
   bodyLimitFor,
   canonicalHost,
   checkContentLength,
+  checkDeclaredLength,
   checkHost,
   checkMethod,
   checkNoBody,
   checkRequestTarget,
-} from "./request-guard.server";
+} from "./guard.server";
+
+/** The action paths of today's routes (the edge reads them from the server build: action-routes.server.ts). */
+const POST_PATHS = new Set(["/preferences/currency", "/consent"]);
 
 describe("checkRequestTarget", () => {
   it("lets ordinary paths through", () => {
@@ -38,15 +42,15 @@ describe("checkRequestTarget: only a path is a target", () => {
 
 describe("checkMethod", () => {
   it("allows GET and HEAD everywhere, POST only where there is an action, and refuses the rest with 405 and Allow", () => {
-    for (const method of ["GET", "HEAD"]) expect(checkMethod(method, "/x"), method).toEqual({ ok: true });
-    expect(checkMethod("POST", "/preferences/currency")).toEqual({ ok: true });
-    expect(checkMethod("POST", "/")).toMatchObject({ ok: false, status: 405, allow: "GET, HEAD" });
+    for (const method of ["GET", "HEAD"]) expect(checkMethod(method, "/x", POST_PATHS), method).toEqual({ ok: true });
+    expect(checkMethod("POST", "/preferences/currency", POST_PATHS)).toEqual({ ok: true });
+    expect(checkMethod("POST", "/", POST_PATHS)).toMatchObject({ ok: false, status: 405, allow: "GET, HEAD" });
     for (const method of ["TRACE", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "PROPFIND", "get"]) {
-      expect(checkMethod(method, "/"), method).toMatchObject({ ok: false, status: 405, allow: "GET, HEAD" });
-      expect(checkMethod(method, "/preferences/currency"), method).toMatchObject({ ok: false, status: 405, allow: "GET, HEAD, POST" });
+      expect(checkMethod(method, "/", POST_PATHS), method).toMatchObject({ ok: false, status: 405, allow: "GET, HEAD" });
+      expect(checkMethod(method, "/preferences/currency", POST_PATHS), method).toMatchObject({ ok: false, status: 405, allow: "GET, HEAD, POST" });
     }
-    expect(allowedMethods("/preferences/currency")).toEqual(["GET", "HEAD", "POST"]);
-    expect(allowedMethods("/consent")).toEqual(["GET", "HEAD", "POST"]);
+    expect(allowedMethods("/preferences/currency", POST_PATHS)).toEqual(["GET", "HEAD", "POST"]);
+    expect(allowedMethods("/consent", POST_PATHS)).toEqual(["GET", "HEAD", "POST"]);
   });
 });
 
@@ -108,9 +112,17 @@ describe("checkHost", () => {
 });
 
 describe("body limits", () => {
-  it("gives the currency form a few KB and everything else 64 KB", () => {
-    expect(bodyLimitFor("/preferences/currency")).toBe(8 * 1024);
-    expect(bodyLimitFor("/")).toBe(64 * 1024);
+  it("gives a form post a few KB and everything else 64 KB", () => {
+    expect(bodyLimitFor("/preferences/currency", POST_PATHS)).toBe(8 * 1024);
+    expect(bodyLimitFor("/consent", POST_PATHS)).toBe(8 * 1024);
+    expect(bodyLimitFor("/", POST_PATHS)).toBe(64 * 1024);
+  });
+  it("refuses a POST that does not declare its length with 411, chunked or not", () => {
+    expect(checkDeclaredLength("POST", { "content-length": "12" })).toEqual({ ok: true });
+    expect(checkDeclaredLength("POST", { "content-length": "0" })).toEqual({ ok: true });
+    expect(checkDeclaredLength("POST", {})).toMatchObject({ ok: false, status: 411 });
+    expect(checkDeclaredLength("POST", { "transfer-encoding": "chunked" })).toMatchObject({ ok: false, status: 411, reason: expect.stringMatching(/Transfer-Encoding/) });
+    expect(checkDeclaredLength("GET", {})).toEqual({ ok: true });
   });
   it("refuses a declared Content-Length over the limit with 413, before reading", () => {
     expect(checkContentLength(undefined, 10)).toEqual({ ok: true });

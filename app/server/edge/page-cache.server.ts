@@ -1,0 +1,66 @@
+import type { RequestHandler } from "express";
+import type { CacheStore } from "~/cache/cache-store.server";
+import type { Env } from "~/env.server";
+import { readCountryCode } from "~/page/build-page-context.server";
+import { requestDevice } from "~/page/device.server";
+import { readCookie } from "../cookies.server";
+import { pageCacheKey, storableForMs, toCachedPage, withNonce, type CachedPage } from "../page-cache.server";
+
+// The page micro-cache as an edge step (decision 004; the entry format is app/server/page-cache.server.ts).
+// A hit is answered here, before Remix. On a miss the render step hands Remix a `storePage` callback in
+// the load context, which entry.server.tsx calls with the HTML it made; the page is kept when
+// `storableForMs` says a shared cache may keep it (decision 027).
+
+/** What entry.server.tsx calls with a rendered document; stored only when storable. */
+export type StorePage = (status: number, headers: Headers, html: string) => void;
+
+/** The request's headers as the key's readers take them (country, device). */
+function keyHeaders(raw: Record<string, string | string[] | undefined>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  return headers;
+}
+
+/**
+ * The bytes a hit is answered with, in the one encoding they are ready in: this process adds the
+ * response's own nonce where the render put its own. The one place a precompressed page body plugs in.
+ */
+function hitBody(page: CachedPage, nonce: string, _acceptEncoding: string | undefined): { body: Buffer; encoding: "br" | "gzip" | null } {
+  return { body: withNonce(page, nonce), encoding: null };
+}
+
+export function pageCacheStep(env: Pick<Env, "PAGE_CACHE_TTL_MS" | "COUNTRY_HEADER">, pageCache: CacheStore<CachedPage>): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" || env.PAGE_CACHE_TTL_MS <= 0) return next();
+    const nonce = res.locals.nonce as string;
+    const headers = keyHeaders(req.headers);
+    // The URL as the render sees it: the guard has checked the Host (and spelt it one way) and that the target is a path.
+    const url = new URL(`${req.protocol}://${req.headers.host ?? "localhost"}${req.originalUrl}`);
+    const key = pageCacheKey({
+      url,
+      currencyKey: `${req.get("x-currency") ?? ""}/${readCookie(req.get("cookie") ?? null, "currency") ?? ""}`,
+      countryCode: readCountryCode(headers, env.COUNTRY_HEADER),
+      device: requestDevice(headers),
+    });
+    if (key === null) return next();
+    const now = Date.now();
+    pageCache.get(key).then((hit) => {
+      if (hit) {
+        res.locals.pageCache = "hit";
+        res.status(hit.status);
+        for (const [name, value] of hit.headers) res.setHeader(name, value);
+        const { body, encoding } = hitBody(hit, nonce, req.get("accept-encoding"));
+        if (encoding) res.setHeader("Content-Encoding", encoding);
+        res.send(body);
+        return;
+      }
+      res.locals.pageCache = "miss";
+      const storePage: StorePage = (status, pageHeaders, html) => {
+        const ttlMs = storableForMs(status, pageHeaders, env.PAGE_CACHE_TTL_MS);
+        if (ttlMs > 0) void pageCache.set(key, toCachedPage(status, pageHeaders, html, nonce, ttlMs, now));
+      };
+      res.locals.storePage = storePage;
+      next();
+    }, next);
+  };
+}
