@@ -55,6 +55,18 @@ const ZONES = {
     from: ["app/page/**", "app/prices/**", "app/server/**", "app/routes/**", "app/inspector/**", "app/*.{ts,tsx}"],
     message: "content/, i18n/ and booking/ are the app's leaves: they import only each other.",
   },
+  edgeIsTheEntrysAlone: {
+    // Every app module but the edge's own and the entry (app/express.server.ts); all globs, as import-x wants.
+    target: [
+      "app/{booking,cache,components,content,i18n,inspector,page,prices,routes,styles}/**",
+      "app/server/*",
+      "app/*.tsx",
+      "app/env.server.ts",
+      "app/embedded-sandbox.server.ts",
+    ],
+    from: "app/server/edge/**",
+    message: "app/server/edge/ is the HTTP edge: only the server entry (app/express.server.ts) and the edge's own steps import it (decision 027).",
+  },
   productionNeverLoadsTheSandbox: {
     target: "app",
     from: "sandbox",
@@ -62,7 +74,7 @@ const ZONES = {
   },
 };
 
-/** The only production module that may import the sandbox; express.server.ts loads it lazily. */
+/** The only production module that may import the sandbox; the edge's createServer loads it lazily. */
 const EMBEDDED_SANDBOX_BOUNDARY = "app/embedded-sandbox.server.ts";
 
 /** Tests may import the sandbox (it is their upstream); every other zone holds for them too. */

@@ -111,7 +111,13 @@ function routesWithAnAction(): string[] {
   const routesDir = path.resolve("app/routes");
   return readdirSync(routesDir)
     .filter((file) => /^export (async )?(function|const) action\b/m.test(readFileSync(path.join(routesDir, file), "utf8")))
-    .map((file) => `/${file.replace(/\.tsx?$/, "").split(".").join("/")}`)
+    .map(
+      (file) =>
+        `/${file
+          .replace(/\.tsx?$/, "")
+          .split(".")
+          .join("/")}`,
+    )
     .sort();
 }
 

@@ -121,7 +121,11 @@ describe("body limits", () => {
     expect(checkDeclaredLength("POST", { "content-length": "12" })).toEqual({ ok: true });
     expect(checkDeclaredLength("POST", { "content-length": "0" })).toEqual({ ok: true });
     expect(checkDeclaredLength("POST", {})).toMatchObject({ ok: false, status: 411 });
-    expect(checkDeclaredLength("POST", { "transfer-encoding": "chunked" })).toMatchObject({ ok: false, status: 411, reason: expect.stringMatching(/Transfer-Encoding/) });
+    expect(checkDeclaredLength("POST", { "transfer-encoding": "chunked" })).toMatchObject({
+      ok: false,
+      status: 411,
+      reason: expect.stringMatching(/Transfer-Encoding/),
+    });
     expect(checkDeclaredLength("GET", {})).toEqual({ ok: true });
   });
   it("refuses a declared Content-Length over the limit with 413, before reading", () => {

@@ -132,7 +132,8 @@ export function checkDeclaredLength(method: string, headers: BodyHeaders): Guard
   return {
     ok: false,
     status: 411,
-    reason: headers["transfer-encoding"] === undefined ? "a POST must declare its Content-Length" : "a POST must declare its Content-Length, not a Transfer-Encoding",
+    reason:
+      headers["transfer-encoding"] === undefined ? "a POST must declare its Content-Length" : "a POST must declare its Content-Length, not a Transfer-Encoding",
   };
 }
 
@@ -145,7 +146,7 @@ export function checkContentLength(contentLength: string | undefined, limit: num
     : { ok: true };
 }
 
-export function badRequestHtml(reason: string, title = "Bad request"): string {
+function badRequestHtml(reason: string, title = "Bad request"): string {
   const safe = reason.replace(/[<>&"]/g, "");
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>That request doesn't look right (${safe}).</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
 }

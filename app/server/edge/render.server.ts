@@ -30,7 +30,10 @@ export function serverTiming(env: Pick<Env, "SERVER_TIMING_KEY">): RequestHandle
     onHeaders(res, () => {
       const detail = res.getHeader("server-timing");
       const pageCache = res.locals.pageCache === "hit" || res.locals.pageCache === "miss" ? (res.locals.pageCache as "hit" | "miss") : null;
-      res.setHeader("Server-Timing", responseServerTiming({ operator, detail: typeof detail === "string" ? detail : null, pageCache, totalMs: performance.now() - started }));
+      res.setHeader(
+        "Server-Timing",
+        responseServerTiming({ operator, detail: typeof detail === "string" ? detail : null, pageCache, totalMs: performance.now() - started }),
+      );
       if (operator) res.setHeader("Cache-Control", OPERATOR_CACHE_CONTROL);
     });
     next();
