@@ -8,7 +8,7 @@ import { parseLogLine, startStorefront, type StorefrontServer } from "./storefro
 
 // Raw HTTP (fetch cannot send these requests): malformed methods, Host
 // headers and request targets get a 4xx and one log line, never a 500 with a stack trace; request
-// bodies are limited and refused with 413 before they are read into memory. A production server of
+// bodies must declare their length (411) and are refused over their limit (413) before they are read. A production server of
 // its own, so the test reads what it logs.
 
 test.describe.configure({ mode: "serial" });
@@ -219,7 +219,9 @@ test.describe("request bodies are limited", () => {
     expect(response.status).toBe(413);
   });
 
-  test("a chunked body over the cap gets 413 while it streams, and memory stays flat", async () => {
+  // A POST must declare its length (decision 027): a chunked one is refused at its headers, so whatever
+  // the client keeps sending is never read as a body.
+  test("a chunked body gets 411 at once, long before it ends, and memory stays flat", async () => {
     const rssBefore = server.rssMb();
     const from = server.logs.length;
     const sendChunked = async (limitBytes: number): Promise<{ response: RawResponse; sent: number }> => {
@@ -256,7 +258,7 @@ test.describe("request bodies are limited", () => {
     // Five at once, as in the issue, each willing to send 40 MB.
     const results = await Promise.all(Array.from({ length: 5 }, () => sendChunked(40 * 1024 * 1024)));
     for (const { response, sent } of results) {
-      expect(response.status).toBe(413);
+      expect(response.status).toBe(411);
       expect(sent, "the server answered long before the body ended").toBeLessThan(8 * 1024 * 1024);
     }
     expect(server.rssMb() - rssBefore, "RSS growth (MB)").toBeLessThan(60);
@@ -350,17 +352,21 @@ test.describe("one spelling of the serving host in the page cache key and in eve
 test.describe("framing: every request the parser accepts gets one answer and one log line", () => {
   const H: Array<[string, string]> = [["Host", "localhost"]];
   const form: Array<[string, string]> = [...H, ["Content-Type", "application/x-www-form-urlencoded"]];
-  const cases: Array<{ name: string; bytes: () => Buffer; status: number }> = [
+  // A POST without Content-Length is refused at its headers (411, decision 027): its one line is that refusal.
+  const cases: Array<{ name: string; bytes: () => Buffer; status: number; line?: RegExp }> = [
     { name: "more body than Content-Length says (GET)", bytes: () => requestBytes("GET", "/healthz", [...H, ["Content-Length", "3"]], "hello"), status: 400 },
     {
+      // The form is the 12 bytes it declared (Node's parser ends the body there) and is answered; the bytes
+      // after it are no request, so the answer closes the connection (decision 027).
       name: "more body than Content-Length says (the currency form)",
       bytes: () => requestBytes("POST", "/preferences/currency", [...form, ["Content-Length", "12"]], "currency=EURxyz"),
-      status: 400,
+      status: 303,
     },
     {
       name: "Transfer-Encoding: identity",
       bytes: () => requestBytes("POST", "/preferences/currency", [...form, ["Transfer-Encoding", "identity"]], "currency=EUR"),
-      status: 400,
+      status: 411,
+      line: /^411 /,
     },
     {
       name: "a malformed chunked body",
@@ -371,7 +377,8 @@ test.describe("framing: every request the parser accepts gets one answer and one
           [...form, ["Transfer-Encoding", "chunked"]],
           Buffer.concat([chunk("currency="), Buffer.from("zz\r\nEUR\r\n0\r\n\r\n")]),
         ),
-      status: 400,
+      status: 411,
+      line: /^411 /,
     },
     {
       name: "a request pipelined after Connection: close",
@@ -397,7 +404,7 @@ test.describe("framing: every request the parser accepts gets one answer and one
       }
       const logged = await server.logsSince(from);
       expect(logged, "one log line").toHaveLength(1);
-      expect(parseLogLine(logged[0]!)?.msg).toMatch(/^400 /);
+      expect(parseLogLine(logged[0]!)?.msg).toMatch(c.line ?? /^400 /);
     });
   }
 });
