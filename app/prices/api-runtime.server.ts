@@ -4,7 +4,7 @@ import type { ApiConfig } from "./api-client.server";
 import { PriceCache, PriceEntrySchema } from "./price-cache.server";
 
 // The process's API settings and its one price cache. The hosts come from the environment, or from
-// the embedded sandbox that express.server.ts starts when no API host is configured. The cache lives in
+// the embedded sandbox that the edge (server/edge/create-server.server.ts) starts when no API host is configured. The cache lives in
 // this process, or in the Redis at CACHE_URL that every instance shares (decision 016).
 
 export interface ApiHosts {
