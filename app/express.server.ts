@@ -12,7 +12,7 @@ import { setSandboxHosts } from "~/prices/api-runtime.server";
 import { requestDevice } from "~/page/device.server";
 import { readCountryCode } from "~/page/build-page-context.server";
 import { readCookie } from "~/server/cookies.server";
-import { CachedPageSchema, pageCacheKey, storableForMs, toCachedPage, withNonce } from "~/server/page-cache.server";
+import { CachedPageSchema, pageBody, pageCacheKey, pageEncodings, pageStorer, storableForMs } from "~/server/page-cache.server";
 import { clientErrors, guardRequests, guardServer, readBody } from "~/server/guard-requests.server";
 import { bodyLimitFor } from "~/server/request-guard.server";
 import { compileHintedScripts } from "~/server/compile-hinted-scripts.server";
@@ -121,6 +121,7 @@ const pageCache = cacheStore(
 // content store's revalidation sees a change (the micro-cache would otherwise keep them PAGE_CACHE_TTL_MS).
 // With a shared cache every instance sees the change within its own second and clears the shared pages too.
 contentStore.onChange(() => void pageCache.clear());
+const storePage = pageStorer((key, page) => pageCache.set(key, page));
 
 /** The request URL as Remix sees it; the guard has checked the Host and that the target is a path. */
 function requestUrl(req: express.Request): URL {
@@ -168,7 +169,11 @@ async function servePage(req: express.Request, res: express.Response, nonce: str
     for (const [name, value] of hit.headers) res.setHeader(name, value);
     res.locals.pageCache = "hit";
     finish(null, "hit");
-    return res.send(withNonce(hit, nonce));
+    // Compressed when it was stored: the compression middleware leaves an encoded body alone.
+    const { body, encoding } = pageBody(hit, nonce, req.acceptsEncodings(pageEncodings(hit)));
+    res.vary("Accept-Encoding");
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    return res.send(body);
   }
   if (key !== null) res.locals.pageCache = "miss";
   const controller = new AbortController();
@@ -179,7 +184,7 @@ async function servePage(req: express.Request, res: express.Response, nonce: str
   const ttlMs = storableForMs(response.status, response.headers, env.PAGE_CACHE_TTL_MS);
   if (key !== null && ttlMs > 0) {
     const html = await response.text();
-    void pageCache.set(key, toCachedPage(response.status, response.headers, html, nonce, ttlMs, now));
+    void storePage(key, response.status, response.headers, html, nonce, ttlMs, now);
     finish(response.headers.get("server-timing"), "miss");
     return res.send(html);
   }
