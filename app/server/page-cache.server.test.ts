@@ -1,6 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { bytesAsBase64 } from "~/cache/redis-store.server";
-import { CachedPageSchema, pageCacheKey, storableForMs, toCachedPage, withNonce } from "./page-cache.server";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import {
+  CachedPageSchema,
+  compressPage,
+  pageBody,
+  pageCacheKey,
+  pageEncodings,
+  pageStorer,
+  storableForMs,
+  toCachedPage,
+  type CachedPage,
+} from "./page-cache.server";
+
+/** The page as an identity response with this nonce. */
+const withNonce = (page: CachedPage, nonce: string) => pageBody(page, nonce, false).body;
 
 const html = (headers: Record<string, string>) => new Headers({ "content-type": "text/html; charset=utf-8", ...headers });
 const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
@@ -58,17 +72,19 @@ describe("pageCacheKey", () => {
 });
 
 describe("CachedPageSchema", () => {
-  it("reads back what toCachedPage stores, and refuses anything else", () => {
+  it("reads back what toCachedPage stores, and refuses anything else", async () => {
     const stored = toCachedPage(200, html({ "cache-control": PUBLIC }), `<p nonce="N1">a</p>`, "N1", 5000, 0);
     expect(CachedPageSchema.parse(JSON.parse(JSON.stringify(stored, bytesAsBase64)))).toEqual(stored);
     expect(CachedPageSchema.safeParse({ ...stored, body: "not base64!" }).success).toBe(false);
     expect(CachedPageSchema.safeParse({ ...stored, headers: [["content-type"]] }).success).toBe(false);
     expect(CachedPageSchema.safeParse({ ...stored, status: "200" }).success).toBe(false);
+    expect(CachedPageSchema.safeParse({ ...stored, gzip: { ...stored.gzip, crcs: [] } }).success).toBe(false);
+    expect(CachedPageSchema.safeParse({ ...stored, br: [] }).success).toBe(false);
   });
 });
 
 describe("nonces", () => {
-  it("a stored page carries no nonce and each served copy gets the new one", () => {
+  it("a stored page carries no nonce and each served copy gets the new one", async () => {
     const stored = toCachedPage(
       200,
       html({ "cache-control": PUBLIC, "server-timing": "x", "set-cookie": "a=b" }),
@@ -82,22 +98,103 @@ describe("nonces", () => {
     expect(withNonce(stored, "N2").toString()).toBe(`<script nonce="N2">a</script><style nonce="N2"></style>`);
   });
 
-  it("text of several bytes a character before and between the nonces comes back whole", () => {
+  it("text of several bytes a character before and between the nonces comes back whole", async () => {
     const rendered = `<p>€ “déjà” 東京</p><script nonce="N1">a</script><p>😀</p><style nonce="N1"></style>—`;
     const stored = toCachedPage(200, html({ "cache-control": PUBLIC }), rendered, "N1", 5000, 0);
     expect(withNonce(stored, "N2").toString()).toBe(rendered.replaceAll("N1", "N2"));
     expect(stored.bytes).toBeGreaterThanOrEqual(Buffer.byteLength(rendered) - 4);
   });
 
-  it("a visitor's text that looks like a placeholder comes back as written", () => {
+  it("a visitor's text that looks like a placeholder comes back as written", async () => {
     const rendered = `<script nonce="N1">a</script><input value="/?x=__PAGE_CACHE_NONCE__"/><p>__PAGE_CACHE_NONCE__ {nonce}</p>`;
     const stored = toCachedPage(200, html({ "cache-control": PUBLIC }), rendered, "N1", 5000, 0);
     expect(withNonce(stored, "N2").toString()).toBe(rendered.replace(`nonce="N1"`, `nonce="N2"`));
     expect(withNonce(stored, "N3").toString()).toBe(rendered.replace(`nonce="N1"`, `nonce="N3"`));
   });
 
-  it("a page rendered without a nonce is served as it was", () => {
+  it("a page rendered without a nonce is served as it was", async () => {
     const stored = toCachedPage(200, html({ "cache-control": PUBLIC }), "<p>__PAGE_CACHE_NONCE__</p>", "", 5000, 0);
     expect(withNonce(stored, "N2").toString()).toBe("<p>__PAGE_CACHE_NONCE__</p>");
+  });
+
+  it("a page rendered without a nonce is also served compressed", async () => {
+    const stored = await compressPage(toCachedPage(200, html({ "cache-control": PUBLIC }), "<p>plain</p>", "", 5000, 0));
+    expect(pageEncodings(stored)).toEqual(["br", "gzip"]);
+    expect(gunzipSync(pageBody(stored, "N2", "gzip").body).toString()).toBe("<p>plain</p>");
+    expect(brotliDecompressSync(pageBody(stored, "N2", "br").body).toString()).toBe("<p>plain</p>");
+  });
+});
+
+describe("compressed cache hits", () => {
+  const rendered = (nonce: string) =>
+    `<!DOCTYPE html><html><head><style nonce="${nonce}">p{color:red}</style><script nonce="${nonce}">1</script></head>` +
+    `<body>${"<p>Eiffel Tower – déjà vu 東京 😀</p>".repeat(400)}<script nonce="${nonce}">2</script></body></html>`;
+  const RENDER_NONCE = "bW9ja19ub25jZV8xMjM0NQ==";
+
+  it("gzip and Brotli each decode to the page with the response's own nonce", async () => {
+    const stored = await compressPage(toCachedPage(200, html({ "cache-control": PUBLIC }), rendered(RENDER_NONCE), RENDER_NONCE, 5000, 0));
+    expect(pageEncodings(stored)).toEqual(["br", "gzip"]);
+    for (const nonce of ["c2Vjb25kX25vbmNlX2FiY2Q=", "dGhpcmRfbm9uY2VfZWZnaA=="]) {
+      const gzip = pageBody(stored, nonce, "gzip");
+      const br = pageBody(stored, nonce, "br");
+      expect([gzip.encoding, br.encoding]).toEqual(["gzip", "br"]);
+      expect(gunzipSync(gzip.body).toString()).toBe(rendered(nonce));
+      expect(brotliDecompressSync(br.body).toString()).toBe(rendered(nonce));
+      // Compressed for real: the repeated paragraph is a few hundred bytes, not 20 KB.
+      expect(gzip.body.length).toBeLessThan(1500);
+      expect(br.body.length).toBeLessThan(1500);
+    }
+  });
+
+  it("a nonce of another length gets the page uncompressed rather than a broken stream", async () => {
+    const stored = await compressPage(toCachedPage(200, html({ "cache-control": PUBLIC }), rendered(RENDER_NONCE), RENDER_NONCE, 5000, 0));
+    const served = pageBody(stored, "short", "br");
+    expect(served.encoding).toBeNull();
+    expect(served.body.toString()).toBe(rendered("short"));
+  });
+
+  it("an encoding the client did not accept is never sent", async () => {
+    const stored = await compressPage(toCachedPage(200, html({ "cache-control": PUBLIC }), rendered(RENDER_NONCE), RENDER_NONCE, 5000, 0));
+    expect(pageBody(stored, RENDER_NONCE, false).encoding).toBeNull();
+    expect(pageBody(stored, RENDER_NONCE, "identity").encoding).toBeNull();
+  });
+
+  it("counts the compressed forms in the entry's bytes", async () => {
+    const stored = await compressPage(toCachedPage(200, html({ "cache-control": PUBLIC }), rendered(RENDER_NONCE), RENDER_NONCE, 5000, 0));
+    const compressed = [...stored.gzip!.parts, ...stored.br!].reduce((sum, part) => sum + part.length, 0);
+    expect(stored.bytes).toBe(stored.body.length + compressed + 1024);
+  });
+
+  it("survives a shared store's JSON with its compressed forms", async () => {
+    const stored = await compressPage(toCachedPage(200, html({ "cache-control": PUBLIC }), rendered(RENDER_NONCE), RENDER_NONCE, 5000, 0));
+    const back = CachedPageSchema.parse(JSON.parse(JSON.stringify(stored, bytesAsBase64)));
+    expect(brotliDecompressSync(pageBody(back, "c2Vjb25kX25vbmNlX2FiY2Q=", "br").body).toString()).toBe(rendered("c2Vjb25kX25vbmNlX2FiY2Q="));
+  });
+});
+
+describe("pageStorer", () => {
+  const page = (n: number) => `<script nonce="N1">${n}</script>${"<p>Versailles</p>".repeat(50)}`;
+  const storedPages = () => {
+    const sets: Array<[string, CachedPage]> = [];
+    return { sets, store: pageStorer((key, stored) => (sets.push([key, stored]), Promise.resolve())) };
+  };
+
+  it("keeps a page at once, uncompressed, then again with both compressed forms", async () => {
+    const { sets, store } = storedPages();
+    const compressed = store("a", 200, html({ "cache-control": PUBLIC }), page(1), "N1", 5000, Date.now());
+    expect(sets.map(([key, stored]) => [key, pageEncodings(stored)])).toEqual([["a", []]]);
+    await compressed;
+    expect(sets.map(([key, stored]) => [key, pageEncodings(stored)])).toEqual([
+      ["a", []],
+      ["a", ["br", "gzip"]],
+    ]);
+  });
+
+  it("compresses one page once for concurrent misses, and at most four pages at a time", async () => {
+    const { sets, store } = storedPages();
+    await Promise.all(["a", "a", "b", "c", "d", "e"].map((key) => store(key, 200, html({ "cache-control": PUBLIC }), page(1), "N1", 5000, Date.now())));
+    const compressed = sets.filter(([, stored]) => stored.gzip !== null).map(([key]) => key);
+    expect(compressed.sort()).toEqual(["a", "b", "c", "d"]);
+    expect(sets.filter(([, stored]) => stored.gzip === null)).toHaveLength(6);
   });
 });

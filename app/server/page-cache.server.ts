@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { compressSegments, joinBrotli, joinGzip, type GzipForm } from "~/server/compressed-page.server";
 import type { RequestDevice } from "~/page/device.server";
 import { pageQuery } from "~/page/page-query";
 
@@ -18,6 +19,8 @@ import { pageQuery } from "~/page/page-query";
 // former placeholder such as __PAGE_CACHE_NONCE__) can become a place where the live nonce is written.
 // Pages live in a cache store (app/cache): this process's LRU, bounded by PAGE_CACHE_MAX_MB, or with
 // CACHE_URL the Redis every instance shares, so a page one instance rendered is served by all.
+// A stored page is also compressed once, gzip and Brotli, and a hit joins the compressed pieces with
+// its nonce (compressed-page.server.ts, decision 028).
 
 export interface CachedPage {
   status: number;
@@ -29,16 +32,31 @@ export interface CachedPage {
    */
   body: Buffer;
   cuts: number[];
+  /** The render's nonce length: the compressed forms take a nonce of exactly this length. */
+  nonceLength: number;
+  gzip: GzipForm | null;
+  /** The Brotli stream's pieces between the nonces. */
+  br: Buffer[] | null;
   expiresAt: number;
   bytes: number;
 }
+
+/** Bytes, or their base64 when they come back from a shared store's JSON. */
+const BytesSchema = z.union([z.instanceof(Buffer), z.base64().transform((text) => Buffer.from(text, "base64"))]);
+const crcSchema = z.number().int().min(0).max(0xffffffff);
 
 /** What a page read back from a shared store must look like (anything else is a miss); its bytes travel as base64. */
 export const CachedPageSchema: z.ZodType<CachedPage> = z.object({
   status: z.number().int().min(100).max(599),
   headers: z.array(z.tuple([z.string(), z.string()])),
-  body: z.union([z.instanceof(Buffer), z.base64().transform((text) => Buffer.from(text, "base64"))]),
+  body: BytesSchema,
   cuts: z.array(z.number().int().min(0)),
+  nonceLength: z.number().int().min(0).max(0xffff),
+  gzip: z
+    .object({ parts: z.array(BytesSchema).min(1), crcs: z.array(crcSchema), shifts: z.array(crcSchema), size: z.number().int().min(0) })
+    .refine((form) => form.crcs.length === form.parts.length && form.shifts.length === form.parts.length, "one CRC and shift per part")
+    .nullable(),
+  br: z.array(BytesSchema).min(1).nullable(),
   expiresAt: z.number(),
   bytes: z.number().min(0),
 });
@@ -72,7 +90,7 @@ export function storableForMs(status: number, headers: Headers, capMs: number): 
 /** What an entry costs besides its bytes: the object, its headers and its key, in the store's map. */
 const ENTRY_OVERHEAD_BYTES = 1024;
 
-/** The stored form of a rendered page: cut where its render's nonce was. */
+/** The stored form of a rendered page: cut where its render's nonce was (compressed later: compressPage). */
 export function toCachedPage(status: number, headers: Headers, html: string, nonce: string, ttlMs: number, now: number): CachedPage {
   const kept: Array<[string, string]> = [];
   for (const [name, value] of headers) {
@@ -83,13 +101,64 @@ export function toCachedPage(status: number, headers: Headers, html: string, non
   let offset = 0;
   for (const part of parts.slice(0, -1)) cuts.push((offset += part.length));
   const body = Buffer.concat(parts);
-  return { status, headers: kept, body, cuts, expiresAt: now + ttlMs, bytes: body.length + ENTRY_OVERHEAD_BYTES };
+  const nonceLength = Buffer.byteLength(nonce);
+  return { status, headers: kept, body, cuts, nonceLength, gzip: null, br: null, expiresAt: now + ttlMs, bytes: body.length + ENTRY_OVERHEAD_BYTES };
 }
 
-/** The page to send for this request, with this response's nonce where the render put its own. */
-export function withNonce(page: CachedPage, nonce: string): Buffer {
-  if (!page.cuts.length) return page.body;
+/** The page with its gzip and Brotli forms, made in the thread pool. */
+export async function compressPage(page: CachedPage): Promise<CachedPage> {
+  const segments = [...page.cuts, page.body.length].map((cut, i, cuts) => page.body.subarray(i === 0 ? 0 : cuts[i - 1], cut));
+  const { gzip, br } = await compressSegments(segments, page.nonceLength);
+  const compressedBytes = [...(gzip?.parts ?? []), ...(br ?? [])].reduce((sum, part) => sum + part.length, 0);
+  return { ...page, gzip, br, bytes: page.body.length + compressedBytes + ENTRY_OVERHEAD_BYTES };
+}
+
+/** Pages being compressed at once, at most: past that a page is kept uncompressed (a later miss compresses it). */
+const MAX_COMPRESSING = 4;
+
+/**
+ * Stores rendered pages: at once as they are, so the next request is a hit, then again with their
+ * compressed forms. Concurrent misses of one page compress it once, and compression waiting in the
+ * thread pool is bounded, so a burst of misses cannot queue more work than the pages are worth.
+ */
+export function pageStorer(set: (key: string, page: CachedPage) => Promise<void>) {
+  const compressing = new Set<string>();
+  /** Resolves once the compressed forms are stored too (or were not made); callers need not wait. */
+  return (key: string, ...rendered: Parameters<typeof toCachedPage>): Promise<void> => {
+    const page = toCachedPage(...rendered);
+    void set(key, page);
+    if (compressing.has(key) || compressing.size >= MAX_COMPRESSING) return Promise.resolve();
+    compressing.add(key);
+    return compressPage(page)
+      .then((compressed) => set(key, compressed))
+      .catch(() => undefined)
+      .finally(() => compressing.delete(key));
+  };
+}
+
+/** The encodings a stored page can be sent in without compressing it again, best first. */
+export function pageEncodings(page: CachedPage): Array<"br" | "gzip"> {
+  return [...(page.br ? (["br"] as const) : []), ...(page.gzip ? (["gzip"] as const) : [])];
+}
+
+/**
+ * The page to send for this request, with this response's nonce where the render put its own, in
+ * `encoding` when the page has that form (the caller negotiates it from `pageEncodings`); otherwise
+ * the HTML as it is (encoding null).
+ */
+export function pageBody(page: CachedPage, nonce: string, encoding: string | false): { body: Buffer; encoding: "br" | "gzip" | null } {
   const nonceBytes = Buffer.from(nonce, "utf8");
+  // Every nonce this process makes has one length; a form made for another length would not decode.
+  if (nonceBytes.length === page.nonceLength || page.cuts.length === 0) {
+    if (encoding === "br" && page.br) return { body: joinBrotli(page.br, nonceBytes), encoding: "br" };
+    if (encoding === "gzip" && page.gzip) return { body: joinGzip(page.gzip, nonceBytes), encoding: "gzip" };
+  }
+  return { body: withNonce(page, nonceBytes), encoding: null };
+}
+
+/** The HTML with `nonce` at every cut. */
+function withNonce(page: CachedPage, nonceBytes: Buffer): Buffer {
+  if (!page.cuts.length) return page.body;
   const pieces: Buffer[] = [];
   let from = 0;
   for (const cut of page.cuts) {

@@ -4,7 +4,7 @@ import type { Env } from "~/env.server";
 import { readCountryCode } from "~/page/build-page-context.server";
 import { requestDevice } from "~/page/device.server";
 import { readCookie } from "../cookies.server";
-import { pageCacheKey, storableForMs, toCachedPage, withNonce, type CachedPage } from "../page-cache.server";
+import { pageBody, pageCacheKey, pageEncodings, pageStorer, storableForMs, type CachedPage } from "../page-cache.server";
 
 // The page micro-cache as an edge step (decision 004; the entry format is app/server/page-cache.server.ts).
 // A hit is answered here, before Remix. On a miss the render step hands Remix a `storePage` callback in
@@ -21,15 +21,8 @@ function keyHeaders(raw: Record<string, string | string[] | undefined>): Headers
   return headers;
 }
 
-/**
- * The bytes a hit is answered with, in the one encoding they are ready in: this process adds the
- * response's own nonce where the render put its own. The one place a precompressed page body plugs in.
- */
-function hitBody(page: CachedPage, nonce: string, _acceptEncoding: string | undefined): { body: Buffer; encoding: "br" | "gzip" | null } {
-  return { body: withNonce(page, nonce), encoding: null };
-}
-
 export function pageCacheStep(env: Pick<Env, "PAGE_CACHE_TTL_MS" | "COUNTRY_HEADER">, pageCache: CacheStore<CachedPage>): RequestHandler {
+  const storeCompressed = pageStorer((key, page) => pageCache.set(key, page));
   return (req, res, next) => {
     if (req.method !== "GET" || env.PAGE_CACHE_TTL_MS <= 0) return next();
     const nonce = res.locals.nonce as string;
@@ -49,15 +42,21 @@ export function pageCacheStep(env: Pick<Env, "PAGE_CACHE_TTL_MS" | "COUNTRY_HEAD
         res.locals.pageCache = "hit";
         res.status(hit.status);
         for (const [name, value] of hit.headers) res.setHeader(name, value);
-        const { body, encoding } = hitBody(hit, nonce, req.get("accept-encoding"));
+        // Compressed when it was stored (decision 028): the compression step leaves an encoded body alone.
+        // Ours, best first, among those the client accepts: browsers list gzip before br at the same weight.
+        const accepted = pageEncodings(hit).find((offered) => req.acceptsEncodings(offered) === offered) ?? false;
+        const { body, encoding } = pageBody(hit, nonce, accepted);
+        res.vary("Accept-Encoding");
         if (encoding) res.setHeader("Content-Encoding", encoding);
-        res.send(body);
+        // No ETag: every response carries its own nonce, so no two bodies are equal and none could match.
+        res.setHeader("Content-Length", body.length);
+        res.end(body);
         return;
       }
       res.locals.pageCache = "miss";
       const storePage: StorePage = (status, pageHeaders, html) => {
         const ttlMs = storableForMs(status, pageHeaders, env.PAGE_CACHE_TTL_MS);
-        if (ttlMs > 0) void pageCache.set(key, toCachedPage(status, pageHeaders, html, nonce, ttlMs, now));
+        if (ttlMs > 0) void storeCompressed(key, status, pageHeaders, html, nonce, ttlMs, now);
       };
       res.locals.storePage = storePage;
       next();

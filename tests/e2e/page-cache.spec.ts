@@ -1,0 +1,93 @@
+import { get, type IncomingHttpHeaders } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { E2E_PORT, expect, PARIS, test } from "./fixtures";
+
+// A cached page is stored compressed once (gzip and Brotli) and each hit joins it with the response's own
+// CSP nonce (docs/decisions/028-cache-hits-compressed-once.md). These read the bytes on the wire, decode
+// them with Node's own decoders, and let a browser run a page served from a hit.
+
+const TIMING_KEY = process.env.E2E_SERVER_TIMING_KEY ?? "e2e-server-timing-key-5d1e8b2a";
+const DESKTOP_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+const PAGE = `/?uid=${PARIS}.eiffel-tower&lang=en`;
+const nonceIn = (headers: IncomingHttpHeaders) => /'nonce-([^']+)'/.exec(String(headers["content-security-policy"] ?? ""))?.[1] ?? "";
+const cacheIn = (headers: IncomingHttpHeaders) => /page-cache;desc="(\w+)"/.exec(String(headers["server-timing"] ?? ""))?.[1];
+
+/** One GET as the bytes arrive (no client decoding); an operator's (with Server-Timing) reads the cache but never fills it. */
+function rawGet(acceptEncoding: string, operator = true): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const headers = {
+      "accept-encoding": acceptEncoding,
+      "cloudfront-viewer-country": "US",
+      "user-agent": DESKTOP_UA,
+      ...(operator ? { "x-server-timing-key": TIMING_KEY } : {}),
+    };
+    get({ host: "localhost", port: E2E_PORT, path: PAGE, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on("error", reject);
+  });
+}
+
+/** A page-cache hit sent in `encoding` (the compressed forms are stored shortly after the first miss). */
+async function hit(encoding: "br" | "gzip" | "identity", acceptEncoding: string = encoding) {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    await rawGet(acceptEncoding, false);
+    const response = await rawGet(acceptEncoding);
+    const sent = response.headers["content-encoding"] ?? "identity";
+    if (cacheIn(response.headers) === "hit" && sent === encoding) return response;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no ${encoding} hit for ${PAGE}`);
+}
+
+test.describe("compressed page-cache hits", () => {
+  test("Brotli (preferred) and gzip (when br is refused) hits decode to the page, each with its own response's nonce and nothing else changed", async () => {
+    const identity = await hit("identity");
+    const plain = identity.body.toString();
+    const plainNonce = nonceIn(identity.headers);
+    const nonceCount = plain.split(plainNonce).length - 1;
+    expect(nonceCount).toBeGreaterThan(2);
+    for (const [encoding, acceptEncoding, decode] of [
+      ["br", "gzip, deflate, br, zstd", brotliDecompressSync],
+      ["gzip", "gzip, deflate, br;q=0", gunzipSync],
+    ] as const) {
+      const response = await hit(encoding, acceptEncoding);
+      expect(response.headers["vary"]).toContain("Accept-Encoding");
+      expect(response.body.length, "sent compressed").toBeLessThan(Buffer.byteLength(plain) / 3);
+      const html = decode(response.body).toString();
+      const nonce = nonceIn(response.headers);
+      expect(nonce).not.toBe(plainNonce);
+      expect(html.split(nonce).length - 1, "the nonce at every place the render put one").toBe(nonceCount);
+      expect(html.replaceAll(nonce, "N")).toBe(plain.replaceAll(plainNonce, "N"));
+    }
+  });
+
+  test.describe("in a browser", () => {
+    test.use({ userAgent: DESKTOP_UA });
+    test("a page served from a Brotli hit runs: its scripts pass that response's CSP and it hydrates", async ({ page }) => {
+      const violations: string[] = [];
+      await page.exposeFunction("cspViolation", (text: string) => violations.push(text));
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) =>
+          (window as unknown as { cspViolation(text: string): void }).cspViolation(`${event.violatedDirective} ${event.blockedURI}`),
+        );
+      });
+      await page.setExtraHTTPHeaders({ "cloudfront-viewer-country": "US", "x-server-timing-key": TIMING_KEY });
+      let served: { encoding?: string; cache?: string } = {};
+      for (let attempt = 0; attempt < 40 && !(served.cache === "hit" && served.encoding === "br"); attempt++) {
+        // A visitor's request (as the browser sends it) fills the cache; the operator's reads it.
+        await rawGet("gzip, deflate, br, zstd", false);
+        const response = await page.goto(PAGE);
+        const headers = (await response?.allHeaders()) ?? {};
+        served = { encoding: headers["content-encoding"], cache: /page-cache;desc="(\w+)"/.exec(headers["server-timing"] ?? "")?.[1] };
+      }
+      expect(served).toEqual({ encoding: "br", cache: "hit" });
+      await expect(page.locator("h1")).toBeVisible();
+      await page.waitForFunction(() =>
+        (window as unknown as { dataLayer?: Array<{ event?: string }> }).dataLayer?.some((entry) => entry.event === "page_viewed"),
+      );
+      expect(violations).toEqual([]);
+    });
+  });
+});
