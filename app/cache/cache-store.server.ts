@@ -58,7 +58,7 @@ export class MemoryStore<E extends Expiring> implements CacheStore<E> {
     this.now = options.now ?? Date.now;
     const sizeOf = options.sizeOf;
     // Expiry stays ours (each entry's expiresAt, on the injected clock), not lru-cache's TTL: a shared
-    // store's entries carry the same instants, so every instance agrees on them.
+    // store's entries carry the same instants, so every instance agrees on them (decision 033).
     this.entries = new LRUCache<string, E>({
       max: Math.max(1, options.maxEntries),
       ...(options.maxBytes !== undefined && sizeOf

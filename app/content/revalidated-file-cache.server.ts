@@ -4,7 +4,7 @@ import { LRUCache } from "lru-cache";
 // for `freshMs` after it was last checked; after that, the next get() (or a revalidate() pass) asks
 // `probe` for the file's stamp (a stat: inode, size, mtime) and reads again only when the stamp differs.
 // Bounded by lru-cache: entries, and estimated bytes when `sizeOf` is given. The content store keeps its
-// sites, documents and folder listings in three of these (content-store.server.ts).
+// sites, documents and folder listings in three of these (content-store.server.ts; decision 033).
 
 /** What identifies the version of what a key reads; `read` gets the whole probe, so it need not look again. */
 export interface FileProbe {
