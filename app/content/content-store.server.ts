@@ -340,8 +340,9 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
       };
     } else {
       // Stale if invalid: the last good version stays; the problem is logged once for this version.
-      value = { file, good: previous?.good, error: { file, uid, issues: read.issues }, bytes: previous?.bytes ?? 0 };
-      report(value.error!);
+      const error = { file, uid, issues: read.issues };
+      report(error);
+      value = { file, good: previous?.good, error, bytes: previous?.bytes ?? 0 };
     }
     noteDocError(value.error, file);
     return value;
