@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
 import { runInNewContext } from "node:vm";
+import { serialize } from "cookie";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   allSignals,
+  CONSENT_COOKIE,
   CONSENT_REQUIRED_COUNTRIES,
   consentCookie,
   consentCookieDomain,
+  consentCookieOptions,
   consentDefaults,
   consentHeadScript,
   parseConsent,
@@ -136,9 +139,19 @@ describe("the cookie's attributes", () => {
 
   it("lasts a year, SameSite=Lax, Path=/, Secure when asked", () => {
     expect(consentCookie(denied, { domain: "paris-experiences.example", secure: true })).toBe(
-      "consent-state=ad_storage%3Adenied%7Canalytics_storage%3Adenied%7Cad_user_data%3Adenied%7Cad_personalization%3Adenied; Path=/; Max-Age=31536000; SameSite=Lax; Domain=paris-experiences.example; Secure",
+      "consent-state=ad_storage%3Adenied%7Canalytics_storage%3Adenied%7Cad_user_data%3Adenied%7Cad_personalization%3Adenied; Max-Age=31536000; Domain=paris-experiences.example; Path=/; Secure; SameSite=Lax",
     );
     expect(consentCookie(granted, { domain: null, secure: false })).not.toMatch(/Domain|Secure/);
+  });
+
+  it("the browser's cookie text is the server's (cookie's serialize()) byte for byte", () => {
+    for (const domain of ["paris-experiences.example", null]) {
+      for (const secure of [true, false]) {
+        for (const state of [denied, granted]) {
+          expect(consentCookie(state, { domain, secure })).toBe(serialize(CONSENT_COOKIE, serializeConsent(state), consentCookieOptions({ domain, secure })));
+        }
+      }
+    }
   });
 });
 

@@ -81,11 +81,22 @@ export function consentCookieDomain(host: string, urlMode: string | null | undef
   return /^www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(name) ? name.slice(4) : null;
 }
 
-/** The Set-Cookie / document.cookie text for a choice (the server's form post and the browser's setConsent alike). */
+/** The consent cookie's attributes, as `cookie`'s serialize() takes them (the server's form post). */
+export function consentCookieOptions(options: { domain: string | null; secure: boolean }) {
+  return { maxAge: CONSENT_MAX_AGE_SECONDS, domain: options.domain ?? undefined, path: "/", secure: options.secure, sameSite: "lax" as const };
+}
+
+/**
+ * The document.cookie text for a choice, in the browser: by hand, in serialize()'s order, because the
+ * `cookie` package would cost the first load more than its budget has left (decision 033); a unit test
+ * holds the two equal byte for byte.
+ */
 export function consentCookie(state: ConsentState, options: { domain: string | null; secure: boolean }): string {
-  const parts = [`${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(state))}`, "Path=/", `Max-Age=${CONSENT_MAX_AGE_SECONDS}`, "SameSite=Lax"];
+  const parts = [`${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(state))}`, `Max-Age=${CONSENT_MAX_AGE_SECONDS}`];
   if (options.domain) parts.push(`Domain=${options.domain}`);
+  parts.push("Path=/");
   if (options.secure) parts.push("Secure");
+  parts.push("SameSite=Lax");
   return parts.join("; ");
 }
 

@@ -1,5 +1,7 @@
-// One cookie parser for the server (the Cookie request header) and the browser (document.cookie):
-// both are "name=value; name2=value2". Malformed encodings and oversized headers give null.
+// The browser's cookie reader (document.cookie: "name=value; name2=value2"). The server reads cookies
+// with the `cookie` package (app/server/cookies.server.ts), with the same rules: malformed encodings
+// and oversized headers give null. A few bytes here instead of the package's 1.2 KB gzip on the first
+// load (decision 033).
 
 export const MAX_COOKIE_HEADER = 8192;
 

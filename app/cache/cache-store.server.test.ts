@@ -47,6 +47,20 @@ describe("MemoryStore", () => {
     expect((await store.get("b"))?.body).toHaveLength(60);
   });
 
+  it("keeps entries that fill its byte bound exactly; one byte more evicts the least recently used", async () => {
+    const { store } = memory(100, 100);
+    await store.set("a", page("x".repeat(40)));
+    await store.set("b", page("y".repeat(60)));
+    expect(store.bytes).toBe(100);
+    expect((await store.get("a"))?.body).toHaveLength(40);
+    await store.set("c", page("z"));
+    expect(await store.get("b")).toBeUndefined();
+    expect((await store.get("a"))?.body).toHaveLength(40);
+    expect((await store.get("c"))?.body).toBe("z");
+    await store.set("full", page("f".repeat(100)));
+    expect((await store.get("full"))?.body, "an entry as large as the whole bound is kept").toHaveLength(100);
+  });
+
   it("always grants the lock: one process merges its callers before asking", async () => {
     const { store } = memory();
     expect(await store.lock()).not.toBeNull();

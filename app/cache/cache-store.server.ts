@@ -3,6 +3,7 @@
 // layered, so that Redis being down or slow degrades to this process's own copy instead of an error.
 // Why a shared store, the lock and the fallback: docs/decisions/016-shared-cache-in-redis.md.
 
+import { LRUCache } from "lru-cache";
 import { countSharedCacheFallback } from "~/server/metrics.server";
 
 /** Every stored entry says until when it may be kept at all; stores drop it after that. */
@@ -48,20 +49,23 @@ export interface MemoryStoreOptions<E> {
 
 const NO_LOCK: CacheLock = { release: () => Promise.resolve() };
 
-/** The in-process LRU: bounded by entries and, optionally, bytes. */
+/** The in-process LRU (lru-cache): bounded by entries and, optionally, bytes; entries leave at their expiresAt. */
 export class MemoryStore<E extends Expiring> implements CacheStore<E> {
-  private readonly entries = new Map<string, { entry: E; bytes: number }>();
-  private totalBytes = 0;
-  private readonly maxEntries: number;
-  private readonly maxBytes: number;
-  private readonly sizeOf: (entry: E) => number;
+  private readonly entries: LRUCache<string, E>;
   private readonly now: () => number;
 
   constructor(options: MemoryStoreOptions<E>) {
-    this.maxEntries = Math.max(1, options.maxEntries);
-    this.maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
-    this.sizeOf = options.sizeOf ?? (() => 0);
     this.now = options.now ?? Date.now;
+    const sizeOf = options.sizeOf;
+    // Expiry stays ours (each entry's expiresAt, on the injected clock), not lru-cache's TTL: a shared
+    // store's entries carry the same instants, so every instance agrees on them (decision 033).
+    this.entries = new LRUCache<string, E>({
+      max: Math.max(1, options.maxEntries),
+      ...(options.maxBytes !== undefined && sizeOf
+        ? // lru-cache sizes are positive integers; an entry larger than the whole bound is not kept.
+          { maxSize: options.maxBytes, sizeCalculation: (entry: E) => Math.max(1, Math.ceil(sizeOf(entry))) }
+        : {}),
+    });
   }
 
   get size(): number {
@@ -69,21 +73,18 @@ export class MemoryStore<E extends Expiring> implements CacheStore<E> {
   }
 
   get bytes(): number {
-    return this.totalBytes;
+    return this.entries.calculatedSize;
   }
 
   /** The synchronous read under get(), for callers that hold this store itself. */
   peek(key: string): E | undefined {
-    const held = this.entries.get(key);
-    if (!held) return undefined;
-    if (held.entry.expiresAt <= this.now()) {
-      this.delete(key);
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
       return undefined;
     }
-    // Least recently used goes first: re-insert on every read.
-    this.entries.delete(key);
-    this.entries.set(key, held);
-    return held.entry;
+    return entry;
   }
 
   get(key: string): Promise<E | undefined> {
@@ -91,21 +92,19 @@ export class MemoryStore<E extends Expiring> implements CacheStore<E> {
   }
 
   set(key: string, entry: E): Promise<void> {
-    this.delete(key);
-    const bytes = this.sizeOf(entry);
-    if (bytes > this.maxBytes || entry.expiresAt <= this.now()) return Promise.resolve();
-    this.entries.set(key, { entry, bytes });
-    this.totalBytes += bytes;
-    // Expired entries at the old end go first, so a full store does not keep a crawl's dead pages.
     const now = this.now();
-    for (const [oldest, held] of this.entries) {
-      if (held.entry.expiresAt > now) break;
-      this.delete(oldest);
+    if (entry.expiresAt <= now) {
+      this.entries.delete(key);
+      return Promise.resolve();
     }
-    for (const [oldest] of this.entries) {
-      if (this.entries.size <= this.maxEntries && this.totalBytes <= this.maxBytes) break;
-      this.delete(oldest);
+    this.entries.set(key, entry);
+    // Expired entries at the old end go first, so a full store does not keep a crawl's dead pages.
+    const expired: string[] = [];
+    for (const oldest of this.entries.rkeys()) {
+      if ((this.entries.peek(oldest)?.expiresAt ?? 0) > now) break;
+      expired.push(oldest);
     }
+    for (const oldest of expired) this.entries.delete(oldest);
     return Promise.resolve();
   }
 
@@ -116,15 +115,7 @@ export class MemoryStore<E extends Expiring> implements CacheStore<E> {
 
   clear(): Promise<void> {
     this.entries.clear();
-    this.totalBytes = 0;
     return Promise.resolve();
-  }
-
-  private delete(key: string): void {
-    const held = this.entries.get(key);
-    if (!held) return;
-    this.totalBytes -= held.bytes;
-    this.entries.delete(key);
   }
 }
 

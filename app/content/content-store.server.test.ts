@@ -420,6 +420,29 @@ describe("the on-demand store", () => {
     expect(store.getPage(other, "en")?.doc.heading).toBe("Other home");
   });
 
+  it("serves an edited site.json, keeps the last good one while it is invalid, and follows a new host", () => {
+    const dir = makeContent({ "test/site.json": site, "test/pages/index.en.json": page("Home") });
+    const { store, tick, logged } = openWithClock(dir);
+    const siteFile = path.join(dir, "test/site.json");
+    expect(store.siteByHost(HOST)?.name).toBe("Test Site");
+    rewrite(siteFile, { ...site, name: "Renamed" });
+    tick();
+    expect(store.revalidate()).toBe(true);
+    expect(store.siteByHost(HOST)?.name).toBe("Renamed");
+    rewrite(siteFile, { ...site, name: 42 });
+    tick();
+    expect(store.revalidate(), "an invalid site.json changes nothing served").toBe(false);
+    expect(store.siteByHost(HOST)?.name).toBe("Renamed");
+    expect(logged.filter((line) => /site\.json\n {2}name: /.test(line))).toHaveLength(1);
+    const moved = "www.moved-site.example";
+    rewrite(siteFile, { ...site, host: moved });
+    tick();
+    expect(store.revalidate()).toBe(true);
+    expect(store.siteByHost(HOST)).toBeUndefined();
+    expect(store.getPage(HOST, "en")).toBeUndefined();
+    expect(store.getPage(moved, "en")?.doc.heading).toBe("Home");
+  });
+
   it("lists sites by host, paginated and searchable, and a site's pages", () => {
     const files: Record<string, unknown> = {};
     for (let i = 0; i < 120; i++) {

@@ -1,5 +1,6 @@
 import { readdirSync, realpathSync, statSync, type Stats } from "node:fs";
 import path from "node:path";
+import { LRUCache } from "lru-cache";
 import { DEFAULT_LANGUAGE, isSupportedLanguage, type SupportedLanguageCode } from "~/i18n/languages";
 import {
   listJson,
@@ -17,14 +18,16 @@ import {
 } from "./content-files.server";
 import { joinUid, splitUid } from "./page-url";
 import type { ContentError, PageDocument, Site } from "./page-document";
+import { RevalidatedFileCache } from "./revalidated-file-cache.server";
 
 // Content read on demand (decision 014). Start-up reads only each site's site.json, to index hosts;
 // a page's document is found from its uid and language (host → site folder, uid segments → path),
-// read, validated and kept in a bounded cache under one named strategy:
+// read, validated and kept in a bounded cache under one named strategy (revalidated-file-cache.server.ts,
+// one each for sites, documents and folder listings):
 //   fresh for CONTENT_STRATEGY.freshMs, then revalidated with a stat (inode, size, mtime): an unchanged
 //   file is not read again, a changed one is re-read, a removed one is gone (404), and one that turns
 //   invalid keeps serving its last good version ("stale if invalid"), its file and field logged once.
-// `revalidate()` runs the same check over everything cached (the server calls it every freshMs), so an
+// `revalidate()` runs the same check over what was used lately (the server calls it every freshMs), so an
 // edit is noticed even while the page micro-cache is answering, and listeners can drop rendered pages.
 // Memory is bounded by the cache, not by the number of documents; a lookup never scans every site.
 
@@ -87,33 +90,42 @@ export interface ContentStore {
   cacheStats(): { documents: number; bytes: number; sites: number };
 }
 
-interface DocEntry {
-  uid: string;
-  lang: SupportedLanguageCode;
-  /** The file last found (relative), and its stat stamp; null when there is none. */
+/** What a document key (uid and language) serves: the file last found (relative; null when none). */
+interface DocValue {
   file: string | null;
-  stamp: string | null;
   good: LoadedPage | undefined;
   error: ContentError | undefined;
-  checkedAt: number;
-  /** When a request last asked for it. */
-  usedAt: number;
+  /** Estimated heap of the parsed document (4× its file). */
   bytes: number;
 }
 
-interface ListEntry {
-  langs: SupportedLanguageCode[];
-  stamp: string;
-  checkedAt: number;
-  usedAt: number;
+/** Where a uid's documents live. */
+interface Located {
+  host: string;
+  pagesDir: string;
+  segments: string[];
 }
 
-interface SiteEntry {
-  host: string;
-  dirName: string;
+interface DocProbe {
+  stamp: string;
+  where: Located | undefined;
+  found: { file: string; stats: Stats } | { file: string; issue: string } | null;
+}
+
+interface ListProbe {
+  stamp: string;
+  where: Located | undefined;
+}
+
+interface SiteValue {
   site: Site | undefined;
-  stamp: string | null;
-  checkedAt: number;
+  /** The folder's site.json now names another host: the folder is indexed again under it. */
+  moved: boolean;
+}
+
+interface SiteProbe {
+  stamp: string;
+  dirName: string | undefined;
 }
 
 const stampOf = (stats: Stats) => `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
@@ -149,73 +161,6 @@ function folderLoop(pagesDir: string, file: string): string | null {
 
 const byEnglishFirst = (a: string, b: string) => (a === DEFAULT_LANGUAGE ? -1 : b === DEFAULT_LANGUAGE ? 1 : a.localeCompare(b));
 
-/** A Map kept in least-recently-used order, bounded by count and by a size each entry declares. */
-class Lru<V> {
-  private entries = new Map<string, V>();
-  private total = 0;
-  constructor(
-    private readonly maxEntries: number,
-    private readonly maxBytes: number,
-    private readonly sizeOf: (value: V) => number,
-  ) {}
-
-  get(key: string): V | undefined {
-    const value = this.entries.get(key);
-    if (value === undefined) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    return value;
-  }
-
-  set(key: string, value: V): void {
-    this.delete(key);
-    this.entries.set(key, value);
-    this.total += this.sizeOf(value);
-    this.trim();
-  }
-
-  /** After an entry's size changed in place. */
-  resize(before: number, after: number): void {
-    this.total += after - before;
-    this.trim();
-  }
-
-  delete(key: string): void {
-    const value = this.entries.get(key);
-    if (value === undefined) return;
-    this.total -= this.sizeOf(value);
-    this.entries.delete(key);
-  }
-
-  values(): V[] {
-    return [...this.entries.values()];
-  }
-
-  pairs(): Array<[string, V]> {
-    return [...this.entries];
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.total = 0;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  get bytes(): number {
-    return this.total;
-  }
-
-  private trim(): void {
-    for (const [oldest] of this.entries) {
-      if (this.entries.size <= this.maxEntries && this.total <= this.maxBytes) break;
-      this.delete(oldest);
-    }
-  }
-}
-
 export function openContent(contentDir: string, options: ContentStoreOptions = {}): ContentStore {
   const root = path.resolve(contentDir);
   const freshMs = options.freshMs ?? CONTENT_STRATEGY.freshMs;
@@ -231,23 +176,28 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
   const hosts = new Set<string>();
   let sortedHosts: string[] | null = null;
   const siteErrors = new Map<string, ContentError>();
-  const sites = new Lru<SiteEntry>(Math.min(maxEntries, 1000), Infinity, () => 1);
-  const docs = new Lru<DocEntry>(maxEntries, options.maxBytes ?? 32 * 1024 * 1024, (entry) => entry.bytes);
-  const lists = new Lru<ListEntry>(maxEntries, Infinity, () => 1);
-  const pageLists = new Lru<{ pages: Array<{ uid: string; langs: string[] }>; checkedAt: number }>(16, Infinity, () => 1);
+  // Sites (by host), documents (by uid and language) and the languages a page's files are named in (by uid).
+  const sites = new RevalidatedFileCache<SiteValue, SiteProbe>({ freshMs, now, maxEntries: Math.min(maxEntries, 1000), probe: probeSite, read: readSite });
+  const docs = new RevalidatedFileCache<DocValue, DocProbe>({
+    freshMs,
+    now,
+    maxEntries,
+    maxBytes: options.maxBytes ?? 32 * 1024 * 1024,
+    sizeOf: (value) => value.bytes,
+    probe: probeDoc,
+    read: readDoc,
+  });
+  const lists = new RevalidatedFileCache<SupportedLanguageCode[], ListProbe>({ freshMs, now, maxEntries, probe: probeList, read: readList });
+  // A site's page list (the development directory), rebuilt from a scan of its pages/ once stale.
+  const pageLists = new LRUCache<string, { pages: Array<{ uid: string; langs: string[] }>; checkedAt: number }>({ max: 16 });
   // Bad documents seen, newest last; logged once per file version.
-  const docErrors = new Map<string, ContentError>();
+  const docErrors = new LRUCache<string, ContentError>({ max: 100 });
   let rootStamp = statStamp(root);
 
   const report = (error: ContentError) => log(`[content] ${error.file}\n  ${error.issues.join("\n  ")}`);
   const noteDocError = (error: ContentError | undefined, file: string) => {
-    docErrors.delete(file);
-    if (!error) return;
-    docErrors.set(file, error);
-    for (const [oldest] of docErrors) {
-      if (docErrors.size <= 100) break;
-      docErrors.delete(oldest);
-    }
+    if (error) docErrors.set(file, error);
+    else docErrors.delete(file);
   };
 
   /** Reads one site folder's site.json into the host index; the site itself is kept only while in use. */
@@ -302,42 +252,42 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
 
   scanRoot();
 
-  /** The site entry for a host, its site.json revalidated when its freshness ran out. */
-  function siteEntry(host: string): SiteEntry | undefined {
+  function probeSite(host: string): SiteProbe {
+    const dirName = hostToDir.get(host);
+    return { dirName, stamp: dirName ? statStamp(path.join(root, dirName, "site.json")) : "unindexed" };
+  }
+
+  function readSite(host: string, { dirName }: SiteProbe, previous: SiteValue | undefined): SiteValue {
+    if (!dirName) return { site: undefined, moved: false };
+    const file = path.join(root, dirName, "site.json");
+    const read = readSiteFile(file, siteRoots(root, path.join(root, dirName)));
+    if (read.ok && read.value.host !== host) return { site: undefined, moved: true };
+    if (read.ok) {
+      siteErrors.delete(dirName);
+      return { site: read.value, moved: false };
+    }
+    const error = { file: relativeFile(root, file), issues: read.issues };
+    if (siteErrors.get(dirName)?.issues.join() !== error.issues.join()) report(error);
+    siteErrors.set(dirName, error);
+    // Stale if invalid: a site.json that turns bad keeps its last good version.
+    return previous ?? { site: undefined, moved: false };
+  }
+
+  /** The site for a host, its site.json revalidated when its freshness ran out. */
+  function siteEntry(host: string): SiteValue | undefined {
     const dirName = hostToDir.get(host);
     if (!dirName) return undefined;
-    let entry = sites.get(host);
-    const t = now();
-    if (entry && t - entry.checkedAt < freshMs) return entry;
-    const file = path.join(root, dirName, "site.json");
-    const stamp = statStamp(file);
-    if (entry && stamp === entry.stamp) {
-      entry.checkedAt = t;
-      return entry;
-    }
-    const read = readSiteFile(file, siteRoots(root, path.join(root, dirName)));
-    if (read.ok && read.value.host !== host) {
-      // The site moved to another host: re-index its folder; this host is no longer served.
-      indexSite(dirName);
-      return undefined;
-    }
-    if (read.ok) siteErrors.delete(dirName);
-    else {
-      const error = { file: relativeFile(root, file), issues: read.issues };
-      if (siteErrors.get(dirName)?.issues.join() !== error.issues.join()) report(error);
-      siteErrors.set(dirName, error);
-    }
-    // Stale if invalid: a site.json that turns bad keeps its last good version.
-    const site = read.ok ? read.value : entry?.site;
-    entry = { host, dirName, site, stamp, checkedAt: t };
-    sites.set(host, entry);
-    return entry;
+    const entry = sites.get(host);
+    if (!entry.moved) return entry;
+    // The site moved to another host: re-index its folder; this host is no longer served.
+    indexSite(dirName);
+    return undefined;
   }
 
   const normalHost = (host: string) => host.toLowerCase().replace(/:\d+$/, "");
   const siteByHost = (host: string) => siteEntry(normalHost(host))?.site;
 
-  function locate(uid: string): { host: string; pagesDir: string; segments: string[] } | undefined {
+  function locate(uid: string): Located | undefined {
     const { host, segments } = splitUid(uid, hosts);
     const dirName = hostToDir.get(host);
     if (!dirName || !siteEntry(host)?.site) return undefined;
@@ -345,13 +295,19 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
     return { host, pagesDir: path.join(root, dirName, "pages"), segments };
   }
 
-  /** Finds, stats and (when changed) reads one document; true when what it serves changed. */
-  function refreshDoc(entry: DocEntry): boolean {
-    entry.checkedAt = now();
-    const where = locate(entry.uid);
-    let found: { file: string; stats: Stats } | { file: string; issue: string } | null = null;
-    if (where && isSupportedLanguage(entry.lang)) {
-      for (const file of pageFileCandidates(where.pagesDir, where.segments, entry.lang)) {
+  const docKey = (uid: string, lang: SupportedLanguageCode) => `${uid}\n${lang}`;
+  function splitDocKey(key: string): { uid: string; lang: string } {
+    const at = key.lastIndexOf("\n");
+    return { uid: key.slice(0, at), lang: key.slice(at + 1) };
+  }
+
+  /** Finds a document's file and stats it; the stamp names the file too, so a move is a change. */
+  function probeDoc(key: string): DocProbe {
+    const { uid, lang } = splitDocKey(key);
+    const where = locate(uid);
+    let found: DocProbe["found"] = null;
+    if (where && isSupportedLanguage(lang)) {
+      for (const file of pageFileCandidates(where.pagesDir, where.segments, lang)) {
         const result = statFile(file);
         if (result) {
           found = { file, ...result };
@@ -359,67 +315,56 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
         }
       }
     }
-    const stamp = !found ? null : "stats" in found ? stampOf(found.stats) : `issue:${found.issue}`;
-    const file = found ? relativeFile(root, found.file) : null;
-    if (stamp === entry.stamp && file === entry.file) return false;
-    const before = entry.bytes;
-    entry.stamp = stamp;
-    entry.file = file;
-    if (!found || !file) {
-      // Removed (or never there): a 404, not a stale copy.
-      entry.good = undefined;
-      entry.error = undefined;
-      entry.bytes = 0;
-    } else {
-      const loop = where && "stats" in found ? folderLoop(where.pagesDir, found.file) : null;
-      const read = loop
-        ? { ok: false as const, issues: [`(link): ${relativeFile(root, loop)} loops back to a folder above it; skipped`] }
-        : "stats" in found
-          ? readPageDocument(found.file, siteRoots(root, path.dirname(where?.pagesDir ?? root)))
-          : { ok: false as const, issues: [found.issue] };
-      if (read.ok) {
-        entry.good = { uid: entry.uid, lang: entry.lang, file, doc: read.value };
-        entry.error = undefined;
-        entry.bytes = "stats" in found ? found.stats.size * 4 : 0;
-      } else {
-        // Stale if invalid: the last good version stays; the problem is logged once for this version.
-        entry.error = { file, uid: entry.uid, issues: read.issues };
-        report(entry.error);
-      }
-    }
-    if (file) noteDocError(entry.error, file);
-    docs.resize(before, entry.bytes);
-    return true;
+    if (!found) return { stamp: "none", where, found };
+    return { stamp: `${relativeFile(root, found.file)}|${"stats" in found ? stampOf(found.stats) : `issue:${found.issue}`}`, where, found };
   }
 
-  function docEntry(uid: string, lang: SupportedLanguageCode): DocEntry {
-    const key = `${uid}\n${lang}`;
-    let entry = docs.get(key);
-    if (!entry) {
-      entry = { uid, lang, file: null, stamp: null, good: undefined, error: undefined, checkedAt: 0, usedAt: 0, bytes: 0 };
-      docs.set(key, entry);
-      refreshDoc(entry);
-    } else if (now() - entry.checkedAt >= freshMs) refreshDoc(entry);
-    entry.usedAt = now();
-    return entry;
+  function readDoc(key: string, { where, found }: DocProbe, previous: DocValue | undefined): DocValue {
+    // Removed (or never there): a 404, not a stale copy.
+    if (!found) return { file: null, good: undefined, error: undefined, bytes: 0 };
+    const { uid, lang } = splitDocKey(key);
+    const file = relativeFile(root, found.file);
+    const loop = where && "stats" in found ? folderLoop(where.pagesDir, found.file) : null;
+    const read = loop
+      ? { ok: false as const, issues: [`(link): ${relativeFile(root, loop)} loops back to a folder above it; skipped`] }
+      : "stats" in found
+        ? readPageDocument(found.file, siteRoots(root, path.dirname(where?.pagesDir ?? root)))
+        : { ok: false as const, issues: [found.issue] };
+    let value: DocValue;
+    if (read.ok) {
+      value = {
+        file,
+        good: { uid, lang: lang as SupportedLanguageCode, file, doc: read.value },
+        error: undefined,
+        bytes: "stats" in found ? found.stats.size * 4 : 0,
+      };
+    } else {
+      // Stale if invalid: the last good version stays; the problem is logged once for this version.
+      const error = { file, uid, issues: read.issues };
+      report(error);
+      value = { file, good: previous?.good, error, bytes: previous?.bytes ?? 0 };
+    }
+    noteDocError(value.error, file);
+    return value;
   }
+
+  const docEntry = (uid: string, lang: SupportedLanguageCode): DocValue => docs.get(docKey(uid, lang));
 
   /** The folders a page's language versions live in, with their stamps: a new or removed file changes them. */
-  function listStamp(where: NonNullable<ReturnType<typeof locate>>): string {
+  function listStamp(where: Located): string {
     return pageFolders(where.pagesDir, where.segments)
       .map(({ dir }) => statStamp(dir))
       .join("|");
   }
 
-  function refreshList(uid: string, entry: ListEntry | undefined): { entry: ListEntry; changed: boolean } {
-    const t = now();
+  function probeList(uid: string): ListProbe {
     const where = locate(uid);
-    if (!where) return { entry: { langs: [], stamp: "none", checkedAt: t, usedAt: entry?.usedAt ?? t }, changed: entry?.stamp !== "none" };
-    const stamp = listStamp(where);
-    if (entry && entry.stamp === stamp) {
-      entry.checkedAt = t;
-      return { entry, changed: false };
-    }
+    return { where, stamp: where ? listStamp(where) : "none" };
+  }
+
+  /** Languages whose files exist, from the page's folder listing. */
+  function readList(_uid: string, { where }: ListProbe): SupportedLanguageCode[] {
+    if (!where) return [];
     const langs = new Set<SupportedLanguageCode>();
     for (const { dir, slug } of pageFolders(where.pagesDir, where.segments)) {
       let names: string[] = [];
@@ -433,19 +378,10 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
         if (match && match[1] === slug && isSupportedLanguage(match[2])) langs.add(match[2]);
       }
     }
-    return { entry: { langs: [...langs].sort(byEnglishFirst), stamp, checkedAt: t, usedAt: entry?.usedAt ?? t }, changed: true };
+    return [...langs].sort(byEnglishFirst);
   }
 
-  /** Languages whose files exist, from the page's folder listing (cached, revalidated by the folders' stamps). */
-  function listedLanguages(uid: string): SupportedLanguageCode[] {
-    let entry = lists.get(uid);
-    if (!entry || now() - entry.checkedAt >= freshMs) {
-      entry = refreshList(uid, entry).entry;
-      lists.set(uid, entry);
-    }
-    entry.usedAt = now();
-    return entry.langs;
-  }
+  const listedLanguages = (uid: string) => lists.get(uid);
 
   function getPage(uid: string, lang: SupportedLanguageCode): LoadedPage | undefined {
     // English is every page's fallback language (docs/requirements.md#5-rules), so a page must exist in English.
@@ -504,7 +440,6 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
 
   function revalidate(): boolean {
     let changed = false;
-    const t = now();
     const stamp = statStamp(root);
     if (stamp !== rootStamp) {
       rootStamp = stamp;
@@ -512,22 +447,13 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
       scanRoot();
       if ([...hosts].join() !== before) changed = true;
     }
-    for (const entry of sites.values()) {
-      if (t - entry.checkedAt < freshMs) continue;
-      const site = entry.site;
-      entry.checkedAt = 0;
-      if (siteEntry(entry.host)?.site !== site) changed = true;
+    // A site whose folder now names another host is re-indexed under it.
+    for (const host of sites.revalidate()) {
+      siteEntry(host);
+      changed = true;
     }
-    const recent = (entry: { usedAt: number }) => t - entry.usedAt <= sweepUsedWithinMs;
-    for (const entry of docs.values()) if (recent(entry) && t - entry.checkedAt >= freshMs && refreshDoc(entry)) changed = true;
-    for (const [uid, entry] of lists.pairs()) {
-      if (!recent(entry) || t - entry.checkedAt < freshMs) continue;
-      const result = refreshList(uid, entry);
-      if (result.changed) {
-        lists.set(uid, result.entry);
-        changed = true;
-      }
-    }
+    if (docs.revalidate(sweepUsedWithinMs).length) changed = true;
+    if (lists.revalidate(sweepUsedWithinMs).length) changed = true;
     if (changed) {
       pageLists.clear();
       for (const listener of listeners) listener();
@@ -546,7 +472,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
     languagesOf: (uid) => (docEntry(uid, DEFAULT_LANGUAGE).good ? listedLanguages(uid).filter((lang) => getPage(uid, lang)) : []),
     getPage,
     errorsFor,
-    errors: () => [...folderErrors.values(), ...siteErrors.values(), ...docErrors.values()],
+    errors: () => [...folderErrors.values(), ...siteErrors.values(), ...[...docErrors.values()].reverse()],
     listSites({ query, offset, limit }) {
       sortedHosts ??= [...hosts].sort();
       const needle = (query ?? "").trim().toLowerCase();

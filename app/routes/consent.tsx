@@ -1,10 +1,11 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { serialize } from "cookie";
 import { z } from "zod";
 import { getEnv } from "~/env.server";
 import { clientError, wayBack } from "~/server/form-post.server";
 import { sameOriginPath } from "~/server/return-path.server";
 import { transportFor } from "~/server/security-headers.server";
-import { allSignals, consentCookie, consentCookieDomain, type ConsentState } from "../../tracking/consent";
+import { allSignals, CONSENT_COOKIE, consentCookieDomain, consentCookieOptions, serializeConsent, type ConsentState } from "../../tracking/consent";
 
 // POST /consent: the consent banner's form, for a visitor whose browser has not run the
 // app yet or never will. With the app running, the banner's machine stores the choice in the page
@@ -45,10 +46,11 @@ export async function action({ request }: ActionFunctionArgs) {
     return clientError(request, `${issue.path.join(".") || "form"}: ${issue.message}`);
   }
   const { URL_MODE } = getEnv();
-  const cookie = consentCookie(chosenState(parsed.data), {
-    domain: consentCookieDomain(new URL(request.url).hostname, URL_MODE),
-    secure: transportFor(URL_MODE).httpsOnly,
-  });
+  const cookie = serialize(
+    CONSENT_COOKIE,
+    serializeConsent(chosenState(parsed.data)),
+    consentCookieOptions({ domain: consentCookieDomain(new URL(request.url).hostname, URL_MODE), secure: transportFor(URL_MODE).httpsOnly }),
+  );
   return redirect(wayBack(request, parsed.data.returnTo), { status: 303, headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
 }
 

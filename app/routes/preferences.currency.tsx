@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { serialize } from "cookie";
 import { z } from "zod";
 import { getEnv } from "~/env.server";
 import { CURRENCY_CODES } from "~/i18n/currencies";
-import { serializeCookie } from "~/server/cookies.server";
 import { clientError, wayBack } from "~/server/form-post.server";
 import { sameOriginPath } from "~/server/return-path.server";
 import { transportFor } from "~/server/security-headers.server";
@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const secure = transportFor(getEnv().URL_MODE).httpsOnly;
   return redirect(back, {
     status: 303,
-    headers: { "Set-Cookie": serializeCookie("currency", currency, { maxAgeSeconds: ONE_YEAR, sameSite: "Lax", secure }) },
+    headers: { "Set-Cookie": serialize("currency", currency, { maxAge: ONE_YEAR, path: "/", sameSite: "lax", secure }) },
   });
 }
 
