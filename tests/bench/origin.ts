@@ -8,8 +8,9 @@ import { startServer, type RunningServer } from "./server-process";
 //   - each page against the bare document route in the SAME server process, back to back, the order
 //     alternating from page to page, so the host's drift falls on both alike;
 //   - on one more production server, with tests/bench/render-probe.mjs preloaded: React's renderToString of
-//     each page's captured tree alone (the floor), the V8 heap bytes allocated per rendered request and per
-//     floor render, and the page's HTML bytes.
+//     each page's captured tree alone (the floor), the V8 heap bytes allocated and the CPU time spent per
+//     rendered request (and per bare-route request, and per floor render), and the page's HTML bytes. CPU time
+//     per request reads the same on a busy host as on a quiet one, where req/s does not.
 
 export interface PairedLoad {
   page: string;
@@ -47,6 +48,10 @@ export interface RenderCost {
   /** renderToString of the captured tree: median ms per render over FLOOR_BATCHES batches of about 1 s. */
   floorMsPerRender: number;
   floorRendersPerSec: number;
+  /** The same batches' CPU time per render (the process's, GC threads included). */
+  floorCpuMsPerRender: number;
+  /** The server process's CPU time per rendered request, one request at a time. */
+  cpuMsPerRequest: number;
   /** The floor's markup equals the markup of the render it was captured from. */
   floorSameMarkup: boolean;
   allocatedBytesPerRender: number;
@@ -81,19 +86,31 @@ async function get(url: string): Promise<string> {
   return text;
 }
 
-/** `renders` rendered requests, one after another, between the probe's allocation marks: bytes per request. */
-async function allocationPerRequest(server: RunningServer, url: string, renders: number): Promise<number> {
+/** `renders` requests, one after another, between the probe's marks: V8 heap bytes and CPU ms per request. */
+async function costPerRequest(server: RunningServer, url: string, renders: number): Promise<{ bytes: number; cpuMs: number }> {
   await ask(server, "allocStart");
   for (let i = 0; i < renders; i++) await get(url);
-  const { bytes } = await ask<{ bytes: number }>(server, "allocStop");
-  return bytes / renders;
+  const { bytes, cpuMs } = await ask<{ bytes: number; cpuMs: number }>(server, "allocStop");
+  return { bytes: bytes / renders, cpuMs: cpuMs / renders };
 }
 
-export async function measureRenderCost(port: number): Promise<RenderCost[]> {
+export interface OriginCosts {
+  /** The bare route on the probe server: CPU ms and V8 heap bytes per request. */
+  bare: { cpuMsPerRequest: number; allocatedBytesPerRequest: number };
+  pages: RenderCost[];
+}
+
+export async function measureRenderCost(port: number): Promise<OriginCosts> {
   // Configured as the rendering server of `npm run bench` (page cache off), with the probe preloaded.
   const server = await startServer(port, { BENCH_MODE: "1", PAGE_CACHE_TTL_MS: "0" }, process.cwd(), { preload: PROBE });
   const costs: RenderCost[] = [];
+  let bare: OriginCosts["bare"];
   try {
+    const bareUrl = `${server.url}${BARE_PATH}`;
+    for (let i = 0; i < 50; i++) await get(bareUrl);
+    const bareCost = await costPerRequest(server, bareUrl, ALLOCATION_RENDERS);
+    bare = { cpuMsPerRequest: bareCost.cpuMs, allocatedBytesPerRequest: bareCost.bytes };
+    console.log(`  bare route   ${bare.cpuMsPerRequest.toFixed(2)} CPU ms, ${(bare.allocatedBytesPerRequest / 1048576).toFixed(2)} MB allocated per request`);
     for (const page of BENCH_PAGES) {
       const url = `${server.url}${page.path}`;
       for (let i = 0; i < 50; i++) await get(url);
@@ -103,23 +120,26 @@ export async function measureRenderCost(port: number): Promise<RenderCost[]> {
 
       const warm = await ask<{ msPerRender: number }>(server, "floor", { key: page.type, renders: 20 });
       const perBatch = Math.max(20, Math.round(1000 / warm.msPerRender));
-      const batches: Array<{ msPerRender: number; sameMarkup: boolean }> = [];
+      const batches: Array<{ msPerRender: number; cpuMsPerRender: number; sameMarkup: boolean }> = [];
       for (let b = 0; b < FLOOR_BATCHES; b++) batches.push(await ask(server, "floor", { key: page.type, renders: perBatch }));
-      const floorMsPerRender = [...batches].sort((x, y) => x.msPerRender - y.msPerRender)[Math.floor(FLOOR_BATCHES / 2)]!.msPerRender;
+      const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+      const floorMsPerRender = median(batches.map((batch) => batch.msPerRender));
 
-      const allocatedBytesPerRender = await allocationPerRequest(server, url, ALLOCATION_RENDERS);
+      const request = await costPerRequest(server, url, ALLOCATION_RENDERS);
       const floorAllocation = await ask<{ bytes: number }>(server, "allocFloor", { key: page.type, renders: ALLOCATION_RENDERS });
       const cost: RenderCost = {
         page: page.type,
         floorMsPerRender,
         floorRendersPerSec: 1000 / floorMsPerRender,
+        floorCpuMsPerRender: median(batches.map((batch) => batch.cpuMsPerRender)),
+        cpuMsPerRequest: request.cpuMs,
         floorSameMarkup: batches.every((batch) => batch.sameMarkup),
-        allocatedBytesPerRender,
+        allocatedBytesPerRender: request.bytes,
         floorAllocatedBytesPerRender: floorAllocation.bytes / ALLOCATION_RENDERS,
         bytes: pageBytes(html),
       };
       console.log(
-        `  ${page.type.padEnd(12)} floor ${cost.floorMsPerRender.toFixed(2)} ms (${Math.round(cost.floorRendersPerSec)} renders/s${cost.floorSameMarkup ? "" : ", markup differs!"}), ` +
+        `  ${page.type.padEnd(12)} ${cost.cpuMsPerRequest.toFixed(2)} CPU ms per request; floor ${cost.floorMsPerRender.toFixed(2)} ms, ${cost.floorCpuMsPerRender.toFixed(2)} CPU ms (${Math.round(cost.floorRendersPerSec)} renders/s${cost.floorSameMarkup ? "" : ", markup differs!"}), ` +
           `${(cost.allocatedBytesPerRender / 1048576).toFixed(2)} MB allocated per request, ${(cost.floorAllocatedBytesPerRender / 1048576).toFixed(2)} MB per floor render`,
       );
       costs.push(cost);
@@ -127,5 +147,5 @@ export async function measureRenderCost(port: number): Promise<RenderCost[]> {
   } finally {
     await server.stop();
   }
-  return costs;
+  return { bare, pages: costs };
 }

@@ -7,7 +7,7 @@
 //   capture   the next render's element (the exact tree entry.server.tsx hands React) and its markup;
 //   floor     renderToString of a captured element alone, repeated: ms per render;
 //   allocStart / allocStop   bytes allocated on V8's heap in between (GCProfiler: used heap at the end − at the
-//             start + what every garbage collection in between freed).
+//             start + what every garbage collection in between freed), and the process's CPU time in between.
 import { createRequire } from "node:module";
 import v8 from "node:v8";
 
@@ -29,36 +29,44 @@ server.renderToString = function renderToString(element, options) {
 
 /** @type {Map<string, { element: unknown; markup: string }>} */
 const captured = new Map();
-/** @type {null | { profiler: v8.GCProfiler; usedAtStart: number }} */
+/** @type {null | { profiler: v8.GCProfiler; usedAtStart: number; cpuAtStart: NodeJS.CpuUsage }} */
 let allocation = null;
 
 function allocationStart() {
   const profiler = new v8.GCProfiler();
   profiler.start();
-  allocation = { profiler, usedAtStart: v8.getHeapStatistics().used_heap_size };
+  allocation = { profiler, usedAtStart: v8.getHeapStatistics().used_heap_size, cpuAtStart: process.cpuUsage() };
 }
 
 function allocationStop() {
   if (!allocation) throw new Error("allocStop without allocStart");
   const usedAtEnd = v8.getHeapStatistics().used_heap_size;
+  const cpu = process.cpuUsage(allocation.cpuAtStart);
   const { statistics } = allocation.profiler.stop();
   let freed = 0;
   for (const gc of statistics) freed += gc.beforeGC.heapStatistics.usedHeapSize - gc.afterGC.heapStatistics.usedHeapSize;
   const bytes = usedAtEnd - allocation.usedAtStart + freed;
   allocation = null;
-  return { bytes, gcs: statistics.length };
+  return { bytes, gcs: statistics.length, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
-/** renderToString of the captured element `renders` times; ms per render over the batch. */
+/** renderToString of the captured element `renders` times; wall and CPU ms per render over the batch. */
 function floorBatch(key, renders) {
   const entry = captured.get(key);
   if (!entry) throw new Error(`nothing captured for ${key}`);
   const started = performance.now();
+  const cpuAtStart = process.cpuUsage();
   let markup = "";
   for (let i = 0; i < renders; i++) markup = realRenderToString(entry.element);
   const ms = (performance.now() - started) / renders;
+  const cpu = process.cpuUsage(cpuAtStart);
   // The floor renders the page the server sent: the same markup, byte for byte.
-  return { msPerRender: ms, sameMarkup: markup === entry.markup, markupBytes: Buffer.byteLength(markup) };
+  return {
+    msPerRender: ms,
+    cpuMsPerRender: (cpu.user + cpu.system) / 1000 / renders,
+    sameMarkup: markup === entry.markup,
+    markupBytes: Buffer.byteLength(markup),
+  };
 }
 
 const handlers = {

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { runLighthouse, type LighthouseScores } from "./lighthouse";
 import { initialJsGzipBytes, ttfb } from "./measure";
-import { ALLOCATION_RENDERS, loadPairs, measureRenderCost, type PairedLoad, type RenderCost } from "./origin";
+import { ALLOCATION_RENDERS, loadPairs, measureRenderCost, type OriginCosts, type PairedLoad, type RenderCost } from "./origin";
 import { MB, ORIGIN_TARGETS, originFailures, renderedVerdict, type OriginRow } from "./origin-targets";
 import { BENCH_PAGES } from "./pages";
 import { markdownTable, writeResultsTable } from "./results-table";
@@ -69,7 +69,8 @@ async function main() {
 
   // React's render alone, allocation per render and HTML bytes (tests/bench/render-probe.mjs).
   console.log(`\nthe floor, ${ALLOCATION_RENDERS} renders' allocation and the HTML of each page:`);
-  const costs = await measureRenderCost(PROBE_PORT);
+  const probe = await measureRenderCost(PROBE_PORT);
+  const costs = probe.pages;
 
   // Metrics and access logs, on against off, cached and rendered (docs/benchmarks.md#benchobservability).
   const observability = await measureObservabilityCost();
@@ -158,12 +159,20 @@ async function main() {
       rendersPerSec: round(c.floorRendersPerSec),
       sameMarkup: c.floorSameMarkup,
     })),
-    allocation: costs.map((c) => ({
-      page: c.page,
+    /** One request at a time on the probe server: its CPU time and V8 heap bytes per request, and the floor's. */
+    costPerRequest: {
       renders: ALLOCATION_RENDERS,
-      mbPerRender: round(c.allocatedBytesPerRender / MB, 3),
-      floorMbPerRender: round(c.floorAllocatedBytesPerRender / MB, 3),
-    })),
+      bare: { cpuMs: round(probe.bare.cpuMsPerRequest, 3), mb: round(probe.bare.allocatedBytesPerRequest / MB, 3) },
+      pages: costs.map((c) => ({
+        page: c.page,
+        cpuMs: round(c.cpuMsPerRequest, 3),
+        cpuRatioToBare: round(probe.bare.cpuMsPerRequest / c.cpuMsPerRequest, 3),
+        floorCpuMs: round(c.floorCpuMsPerRender, 3),
+        floorCpuRatioToBare: round(probe.bare.cpuMsPerRequest / c.floorCpuMsPerRender, 3),
+        mbPerRender: round(c.allocatedBytesPerRender / MB, 3),
+        floorMbPerRender: round(c.floorAllocatedBytesPerRender / MB, 3),
+      })),
+    },
     htmlBytes: costs.map((c) => ({ page: c.page, ...c.bytes })),
     metricsAndAccessLogCost: observability,
     coldCacheTtfbWith200msUpstream: cold.map((c) => ({ page: c.type, ttfbMs: Math.round(c.ttfbMs), status: c.status })),
@@ -173,7 +182,7 @@ async function main() {
   mkdirSync("tests/bench/results", { recursive: true });
   writeFileSync("tests/bench/results/latest.json", `${JSON.stringify(results, null, 2)}\n`);
 
-  console.log(`\n${originText(origin, costs)}`);
+  console.log(`\n${originText(origin, probe)}`);
   console.log("\nmetrics and access logs, on against off:");
   for (const o of observability)
     console.log(`  ${o.mode.padEnd(9)} on ${o.onReqPerSec} req/s, off ${o.offReqPerSec} req/s: cost ${(o.cost * 100).toFixed(1)} %`);
@@ -199,7 +208,7 @@ async function main() {
   }
   console.log(failures.length ? `\nMissed targets:\n  ${failures.join("\n  ")}` : "\nAll targets met.");
   console.log("Results written to tests/bench/results/latest.json");
-  writeResultsTable("origin", originTable(results.date, origin, costs, failures));
+  writeResultsTable("origin", originTable(results.date, origin, probe, failures));
   writeResultsTable("html-bytes", htmlBytesTable(results.date, costs, jsGzipKb));
   if (lighthouse.length) writeResultsTable("lighthouse", lighthouseTable(results.date, lighthouse, failures));
   process.exit(failures.length ? 1 : 0);
@@ -226,10 +235,32 @@ function originRows(origin: OriginRow[], costs: RenderCost[]): string[][] {
       `${target}: ${verdict.met ? "met" : "missed"}`,
       `${Math.round(row.cacheHitReqPerSec)} / ${Math.round(row.cachedBareReqPerSec)}`,
       `${(row.cacheHitReqPerSec / row.cachedBareReqPerSec).toFixed(2)}×`,
-      `${(row.allocatedBytesPerRender / MB).toFixed(2)} MB`,
-      `${(cost.floorAllocatedBytesPerRender / MB).toFixed(2)} MB`,
     ];
   });
+}
+
+const COST_HEADER = [
+  "page",
+  "CPU ms per request (bare route)",
+  "rendered ×bare by CPU",
+  "floor CPU ms",
+  "floor ×bare by CPU",
+  "allocated per render (bare route)",
+  "of which floor",
+];
+
+/** Per request, one at a time, on the probe server: CPU time and allocation, beside the bare route's. */
+function costRows(probe: OriginCosts): string[][] {
+  const { bare } = probe;
+  return probe.pages.map((cost) => [
+    cost.page,
+    `${cost.cpuMsPerRequest.toFixed(2)} (${bare.cpuMsPerRequest.toFixed(2)})`,
+    `${(bare.cpuMsPerRequest / cost.cpuMsPerRequest).toFixed(3)}×`,
+    cost.floorCpuMsPerRender.toFixed(2),
+    `${(bare.cpuMsPerRequest / cost.floorCpuMsPerRender).toFixed(3)}×`,
+    `${(cost.allocatedBytesPerRender / MB).toFixed(2)} MB (${(bare.allocatedBytesPerRequest / MB).toFixed(2)} MB)`,
+    `${(cost.floorAllocatedBytesPerRender / MB).toFixed(2)} MB`,
+  ]);
 }
 
 const ORIGIN_HEADER = [
@@ -241,21 +272,25 @@ const ORIGIN_HEADER = [
   "rendered target",
   "cache hits req/s / bare req/s",
   "hits ×bare",
-  "allocated per render",
-  "of which floor",
 ];
 
-function originText(origin: OriginRow[], costs: RenderCost[]): string {
-  return `${markdownTable(ORIGIN_HEADER, originRows(origin, costs))}\n\n${markdownTable(HTML_BYTES_HEADER, htmlBytesRows(costs, null))}`;
+function originText(origin: OriginRow[], probe: OriginCosts): string {
+  return [
+    markdownTable(ORIGIN_HEADER, originRows(origin, probe.pages)),
+    markdownTable(COST_HEADER, costRows(probe)),
+    markdownTable(HTML_BYTES_HEADER, htmlBytesRows(probe.pages, null)),
+  ].join("\n\n");
 }
 
-function originTable(date: string, origin: OriginRow[], costs: RenderCost[], failures: string[]): string {
+function originTable(date: string, origin: OriginRow[], probe: OriginCosts, failures: string[]): string {
   const own = failures.filter((f) => /rendered on every request|page-cache hits|allocated per render|floor's markup/.test(f));
   const verdict = own.length ? `Missed: ${own.join("; ")}.` : "Every target met.";
   return (
     `Latest \`npm run bench\` origin cost (${date.slice(0, 10)}; autocannon 50 connections on loopback, ${DURATION} s per load with the page cache on and ${RENDERED_SECONDS} s with it off, each page back to back with the bare route on the same server; the floor is the median of 5 batches of about 1 s; allocation over ${ALLOCATION_RENDERS} rendered requests; host load average ${loadavg()[0]!.toFixed(1)} on 2 cores at the end). ` +
     `Targets: rendered ≥ ${ORIGIN_TARGETS.minRenderedRatio}× bare (or ≤ ${ORIGIN_TARGETS.maxFloorOverRendered}× the floor where the floor is under that), cache hits ≥ ${ORIGIN_TARGETS.minCacheHitRatio}× bare, ≤ ${ORIGIN_TARGETS.maxAllocatedMbPerRender} MB allocated per render. ${verdict}\n\n` +
-    markdownTable(ORIGIN_HEADER, originRows(origin, costs))
+    markdownTable(ORIGIN_HEADER, originRows(origin, probe.pages)) +
+    `\n\nThe same costs one request at a time on one more server (the render probe's, page cache off; ${ALLOCATION_RENDERS} requests of each): its CPU time per request, which a busy host does not inflate as it does req/s, and its V8 heap allocation per request, against the bare route's and the floor's.\n\n` +
+    markdownTable(COST_HEADER, costRows(probe))
   );
 }
 
