@@ -65,13 +65,23 @@ export interface Repeats {
   attributeBytes: number;
 }
 
-/** Strings shorter than this are not counted as repeats ("en", "0"): they match the markup by chance. */
+/** Strings shorter than this are not counted as repeats ("en", "0"). */
 const MIN_REPEAT_LENGTH = 3;
+/** A string this long counts when it is part of a text or an attribute; a shorter one must be all of it, so a
+ * rich-text node's `kind: "text"` is not taken for the word in `type="text/css"`. */
+const MIN_PART_LENGTH = 12;
+
+function found(value: string, whole: ReadonlySet<string>, joined: string): boolean {
+  return whole.has(value) || (value.length >= MIN_PART_LENGTH && joined.includes(value));
+}
 
 /** How much of `data`'s strings (JSON bytes) the markup already holds, as shown text or as attribute values. */
 export function repeatedStrings(data: unknown, markup: string): Repeats {
   const text = visibleText(markup);
   const attributes = attributeText(markup);
+  const lines = (joined: string) => new Set(joined.split("\n").map((line) => line.trim()));
+  const textLines = lines(text);
+  const attributeValues = lines(attributes);
   const repeats: Repeats = { stringBytes: 0, shownBytes: 0, attributeBytes: 0 };
   const walk = (value: unknown): void => {
     if (typeof value === "string") {
@@ -79,8 +89,8 @@ export function repeatedStrings(data: unknown, markup: string): Repeats {
       repeats.stringBytes += bytes;
       const trimmed = value.trim();
       if (trimmed.length < MIN_REPEAT_LENGTH) return;
-      if (text.includes(trimmed)) repeats.shownBytes += bytes;
-      else if (attributes.includes(trimmed)) repeats.attributeBytes += bytes;
+      if (found(trimmed, textLines, text)) repeats.shownBytes += bytes;
+      else if (found(trimmed, attributeValues, attributes)) repeats.attributeBytes += bytes;
     } else if (Array.isArray(value)) value.forEach(walk);
     else if (value && typeof value === "object") Object.values(value).forEach(walk);
   };
