@@ -289,7 +289,7 @@ function originTable(date: string, origin: OriginRow[], probe: OriginCosts, fail
     `Latest \`npm run bench\` origin cost (${date.slice(0, 10)}; autocannon 50 connections on loopback, ${DURATION} s per load with the page cache on and ${RENDERED_SECONDS} s with it off, each page back to back with the bare route on the same server; the floor is the median of 5 batches of about 1 s; allocation over ${ALLOCATION_RENDERS} rendered requests; host load average ${loadavg()[0]!.toFixed(1)} on 2 cores at the end). ` +
     `Targets: rendered ≥ ${ORIGIN_TARGETS.minRenderedRatio}× bare (or ≤ ${ORIGIN_TARGETS.maxFloorOverRendered}× the floor where the floor is under that), cache hits ≥ ${ORIGIN_TARGETS.minCacheHitRatio}× bare, ≤ ${ORIGIN_TARGETS.maxAllocatedMbPerRender} MB allocated per render. ${verdict}\n\n` +
     markdownTable(ORIGIN_HEADER, originRows(origin, probe.pages)) +
-    `\n\nThe same costs one request at a time on one more server (the render probe's, page cache off; ${ALLOCATION_RENDERS} requests of each): its CPU time per request, which a busy host does not inflate as it does req/s, and its V8 heap allocation per request, against the bare route's and the floor's.\n\n` +
+    `\n\nThe same costs one request at a time on one more server (the render probe's, page cache off; ${ALLOCATION_RENDERS} requests of each): its CPU time per request, which a busy host does not inflate as it does req/s (one request at a time, so its ratios are not the req/s ratios), and its V8 heap allocation per request, against the bare route's and the floor's.\n\n` +
     markdownTable(COST_HEADER, costRows(probe))
   );
 }
