@@ -15,8 +15,17 @@ export interface RunningServer {
   rssKb(): Promise<number>;
 }
 
-/** `cwd` is the checkout whose build/ runs (another worktree for the A/B bench). */
-export async function startServer(port: number, env: Record<string, string> = {}, cwd = process.cwd()): Promise<RunningServer> {
+/**
+ * `cwd` is the checkout whose build/ runs (another worktree for the A/B bench). `preload` is a module Node
+ * imports before the build (`--import`), given an IPC channel (`process.send`): the render probe of
+ * tests/bench/origin.ts.
+ */
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  cwd = process.cwd(),
+  options: { preload?: string } = {},
+): Promise<RunningServer> {
   // Another checkout's server on this port would answer the health check below, and be measured instead.
   const taken = await fetch(`http://127.0.0.1:${port}/healthz`).then(
     () => true,
@@ -26,13 +35,14 @@ export async function startServer(port: number, env: Record<string, string> = {}
   const logDir = mkdtempSync(path.join(tmpdir(), "bench-server-"));
   const logFile = path.join(logDir, "server.log");
   const logFd = openSync(logFile, "w");
-  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, "build/index.js"], {
+  const preload = options.preload ? ["--import", options.preload] : [];
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, ...preload, "build/index.js"], {
     cwd,
     // Metrics off and no drain unless a bench asks (tests/bench/observability.ts measures their cost).
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", METRICS_PORT: "0", SHUTDOWN_DRAIN_MS: "0", ...env },
     // Its log (an access line per request) goes to a file, as a container runtime's would: reading it here
     // would take CPU from the load generator in this process, and be counted against the server.
-    stdio: ["ignore", logFd, logFd],
+    stdio: options.preload ? ["ignore", logFd, logFd, "ipc"] : ["ignore", logFd, logFd],
   });
   closeSync(logFd);
   const output = () => readFileSync(logFile, "utf8").slice(-20_000);
