@@ -28,8 +28,8 @@ const forwarded = new WeakSet<AnyActorRef>();
  * The component's actor of `machine` (started after mount by @xstate/react, stopped on unmount), with
  * its emitted events forwarded to tracking. Events sent before it starts wait in its mailbox, in order.
  * `machine` may be `base.provide({...})` made on every render: the actor keeps its identity and takes
- * the latest implementations. On the server, where no effect runs and nothing is sent, no actor is
- * made: the render reads the machine's initial snapshot (decision 030), the state the browser's actor
+ * the latest implementations. On the server, where no effect runs and nothing is sent, a render makes
+ * no actor: it reads the machine's initial snapshot (decision 030), the state the browser's actor
  * starts in, so hydration finds the same markup.
  */
 export const useTrackedActor: <M extends AnyStateMachine>(machine: M, input?: InputFrom<M>) => ActorRefFrom<M> =
@@ -42,7 +42,7 @@ function useBrowserActor<M extends AnyStateMachine>(machine: M, input?: InputFro
   }) as ActorRefFrom<M>;
   // Subscribed while rendering, not in an effect: @xstate/react starts the actor in its own effect,
   // and an event a child sends earlier (children's effects run first) must still be tracked.
-  if (typeof window !== "undefined" && !forwarded.has(actor)) {
+  if (!forwarded.has(actor)) {
     forwarded.add(actor);
     forwardToTracking(actor);
   }
