@@ -1,7 +1,6 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
-import { getCssText, reset as resetStitches } from "../tokens/stitches.config";
 import { ConsentBannerMarkup } from "~/components/behaviour/ConsentBannerMarkup";
 import { CONSENT_SLOT_ID } from "~/components/behaviour/consent-banner-ids";
 import { NonceContext } from "~/components/nonce";
@@ -14,7 +13,7 @@ import { consentDefaults, consentHeadScript } from "../tracking/consent";
 import { setDescriptionCheck } from "../tracking/described-events";
 import { TrackingViolationError, validateEvent } from "../tracking/validate";
 import { FONT_FACE_CSS } from "~/styles/font-faces.server";
-import { withEveryStitchesGroup } from "~/styles/stitches-groups.server";
+import { beginStylesheet } from "~/styles/stylesheet.server";
 import { observeRender } from "~/server/metrics.server";
 export { logServerError as handleError } from "~/server/log-server-error.server";
 
@@ -25,9 +24,9 @@ setDescriptionCheck(({ name, properties }) => {
   if (!result.ok) throw new TrackingViolationError(name, result.issues);
 });
 
-// Stitches cannot stream: the whole document is rendered to a string first, then the CSS it
-// collected goes into the <style id="stitches"> placeholder in <head>, so the very first response
-// is fully styled.
+// Stitches cannot stream: its CSS is known only once the whole document is rendered, so the page's
+// stylesheet goes into the <style id="stitches"> placeholder in <head> afterwards, and the very first
+// response is fully styled. This replace is the one rewrite of rendered markup for styles (decision 029).
 export const STITCHES_PLACEHOLDER = '<style id="stitches"></style>';
 // The same for the @font-face rules, which are server-only text (app/styles/font-faces.server.ts).
 export const FONT_FACES_PLACEHOLDER = '<style id="font-faces"></style>';
@@ -79,10 +78,9 @@ export default function handleRequest(
 ) {
   const started = performance.now();
   const nonce = typeof loadContext?.nonce === "string" ? loadContext.nonce : "";
-  // Stitches keeps one stylesheet per process and only ever adds to it: without a reset, a page's CSS
-  // would hold every rule of every page this process rendered before (the same URL gave different
-  // HTML on each instance). renderToString is synchronous, so nothing else renders in between.
-  resetStitches();
+  // The rules this page uses, each converted once per process (decision 029): the same CSS for a URL
+  // whatever this process rendered before. renderToString is synchronous, so nothing else renders in between.
+  const stylesheet = beginStylesheet();
   const markup = renderToString(
     <NonceContext.Provider value={nonce}>
       <RemixServer context={remixContext} url={request.url} nonce={nonce} />
@@ -97,7 +95,7 @@ export default function handleRequest(
     .replace(CONSENT_SLOT_PLACEHOLDER, () => `<div id="${CONSENT_SLOT_ID}">${banner}</div>`)
     .replace(SITE_DIRECTORY_PLACEHOLDER, () => `<div id="${SITE_DIRECTORY_SLOT_ID}">${directory}</div>`)
     .replace(FONT_FACES_PLACEHOLDER, `<style id="font-faces"${nonceAttr}>${FONT_FACE_CSS}</style>`)
-    .replace(STITCHES_PLACEHOLDER, `<style id="stitches"${nonceAttr}>${withEveryStitchesGroup(getCssText())}</style>`);
+    .replace(STITCHES_PLACEHOLDER, `<style id="stitches"${nonceAttr}>${stylesheet.end()}</style>`);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   observeRender(performance.now() - started);
   const document = `<!DOCTYPE html>${html}`;

@@ -49,5 +49,16 @@ const stitches = createStitches({
   },
 });
 
-export const { styled, css, globalCss, keyframes, getCssText, reset } = stitches;
+export const { styled, css, globalCss, keyframes, getCssText, theme } = stitches;
+
+/** One of Stitches' seven rule groups: the names it has converted and where their rules go (not in its types). */
+export interface StitchesRuleGroup {
+  cache: { has(name: string): boolean; add(name: string): unknown };
+  apply(cssText: string): void;
+}
+
+/** Stitches' sheet, whose groups the server records per render (app/styles/stylesheet.server.ts, decision 029). */
+export function stitchesSheet(): { rules: Record<string, StitchesRuleGroup> } {
+  return (stitches as unknown as { sheet: { rules: Record<string, StitchesRuleGroup> } }).sheet;
+}
 export type CSS = StitchesCSS<typeof stitches.config>;

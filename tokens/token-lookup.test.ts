@@ -37,7 +37,7 @@ describe("cssVar()", () => {
     expect(cssVar("constructor.x", "0")).toBe("var(--constructor-x, 0)");
   });
   it("answers only with variables the page's CSS defines, each with its token's value", () => {
-    // getCssText() is the stylesheet entry.server.tsx puts in every page; the theme is in it from the start.
+    // getCssText() is Stitches' own sheet; every page's stylesheet starts with the same theme (app/styles/stylesheet.server.ts).
     const defined = new Map([...getCssText().matchAll(/(--[\w-]+):([^;}]*)/g)].map(([, name, value]) => [name, value]));
     const answers = Object.entries(designTokens).flatMap(([group, tokens]) =>
       Object.entries(tokens as Record<string, string>).map(([name, value]) => ({ path: `${group}.${name}`, reference: cssVar(`${group}.${name}`), value })),

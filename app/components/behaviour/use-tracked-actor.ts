@@ -1,5 +1,5 @@
 import { useActorRef } from "@xstate/react";
-import type { ActorRefFrom, AnyActorRef, AnyStateMachine, InputFrom } from "xstate";
+import { getInitialSnapshot, type ActorRefFrom, type AnyActorRef, type AnyStateMachine, type InputFrom, type SnapshotFrom } from "xstate";
 import { track } from "../../../tracking/track";
 import type { EventName, EventProperties } from "../../../tracking/catalogue";
 import { inspectionEnabled, inspectObserver } from "~/inspector/inspect-sink";
@@ -28,18 +28,49 @@ const forwarded = new WeakSet<AnyActorRef>();
  * The component's actor of `machine` (started after mount by @xstate/react, stopped on unmount), with
  * its emitted events forwarded to tracking. Events sent before it starts wait in its mailbox, in order.
  * `machine` may be `base.provide({...})` made on every render: the actor keeps its identity and takes
- * the latest implementations.
+ * the latest implementations. On the server, where no effect runs and nothing is sent, a render makes
+ * no actor: it reads the machine's initial snapshot (decision 030), the state the browser's actor
+ * starts in, so hydration finds the same markup.
  */
-export function useTrackedActor<M extends AnyStateMachine>(machine: M, input?: InputFrom<M>): ActorRefFrom<M> {
+export const useTrackedActor: <M extends AnyStateMachine>(machine: M, input?: InputFrom<M>) => ActorRefFrom<M> =
+  typeof window === "undefined" ? initialSnapshotRef : useBrowserActor;
+
+function useBrowserActor<M extends AnyStateMachine>(machine: M, input?: InputFrom<M>): ActorRefFrom<M> {
   const actor = useActorRef(machine, {
     ...(input === undefined ? {} : { input }),
     ...(inspectionEnabled() ? { inspect: inspectObserver } : {}),
   }) as ActorRefFrom<M>;
   // Subscribed while rendering, not in an effect: @xstate/react starts the actor in its own effect,
   // and an event a child sends earlier (children's effects run first) must still be tracked.
-  if (typeof window !== "undefined" && !forwarded.has(actor)) {
+  if (!forwarded.has(actor)) {
     forwarded.add(actor);
     forwardToTracking(actor);
   }
   return actor;
+}
+
+/** Per machine definition (`provide()` keeps it), the read-only refs of its initial snapshot by input. */
+const initialRefs = new WeakMap<object, Map<string, AnyActorRef>>();
+/** Inputs can carry content (a file's URL, a video's title): each machine keeps this many, then starts over. */
+const INPUTS_PER_MACHINE = 500;
+const noop = () => {};
+const noSubscription = { unsubscribe: noop };
+
+/**
+ * What a server render reads of an actor: the snapshot useSelector's server snapshot comes from. A
+ * machine is pure, so its initial snapshot depends on its definition and input only, and is worked out
+ * once per process (xstate's getInitialSnapshot), not once per component and render.
+ */
+function initialSnapshotRef<M extends AnyStateMachine>(machine: M, input?: InputFrom<M>): ActorRefFrom<M> {
+  let byInput = initialRefs.get(machine.config);
+  if (!byInput) initialRefs.set(machine.config, (byInput = new Map()));
+  const key = input === undefined ? "" : JSON.stringify(input);
+  let ref = byInput.get(key);
+  if (!ref) {
+    if (byInput.size >= INPUTS_PER_MACHINE) byInput.clear();
+    const snapshot = getInitialSnapshot(machine as AnyStateMachine, input) as SnapshotFrom<M>;
+    ref = { getSnapshot: () => snapshot, subscribe: () => noSubscription, on: () => noSubscription, send: noop } as unknown as AnyActorRef;
+    byInput.set(key, ref);
+  }
+  return ref as ActorRefFrom<M>;
 }
