@@ -4,27 +4,31 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 // Compiles the typed head-script functions into the inline scripts the server writes into every page
-// (docs/decisions/032-one-react-tree.md). Each entry's default export is bundled with what it imports,
+// (docs/decisions/032-one-react-tree.md). Each entry's function is bundled with what it imports,
 // minified for the browser target, and kept as a function expression: the server calls it with the
 // page's values. `npm run head-scripts` writes app/page/head-scripts.generated.server.ts; a unit test
 // fails when that file is not what this script makes from the sources.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Export name → the module whose default export is the script. */
-const ENTRIES = {
-  CONSENT_HEAD: "tracking/consent-head.ts",
-} as const;
+/** Generated name → the module and its exported function that is the script. */
+const ENTRIES: Record<string, [module: string, exported: string]> = {
+  CONSENT_HEAD: ["tracking/consent-head.ts", "consentHead"],
+  PAGE_VIEW_HEAD: ["tracking/page-view-head.ts", "pageViewHead"],
+  EARLY_INPUT_HEAD: ["app/page/early-input-head.ts", "catchEarlyInput"],
+  EARLY_INPUT_TRACKED_HEAD: ["app/page/early-input-head.ts", "catchEarlyInputAndTrack"],
+  EARLY_IMPRESSIONS: ["app/page/early-input-head.ts", "countEarlyImpressions"],
+};
 
 export const GENERATED_FILE = "app/page/head-scripts.generated.server.ts";
 
-/** The browsers the app's modules run in; a head script runs in the same ones. */
-const TARGET = "es2019";
+/** A head script runs in the browsers the app's modules run in: its syntax is no newer than theirs (the client build keeps ES2020's ?. and ??). */
+const TARGET = "es2020";
 
-async function compile(entry: string): Promise<string> {
+async function compile([module, exported]: [string, string]): Promise<string> {
   const result = await build({
     absWorkingDir: root,
-    entryPoints: [entry],
+    stdin: { contents: `export { ${exported} as default } from "./${module}";`, resolveDir: root, loader: "ts", sourcefile: `${module}#${exported}` },
     bundle: true,
     write: false,
     format: "esm",
@@ -34,9 +38,9 @@ async function compile(entry: string): Promise<string> {
     legalComments: "none",
   });
   const code = result.outputFiles[0]!.text.trim();
-  const exported = /export\s*\{\s*([\w$]+)\s+as\s+default\s*\};?$/.exec(code);
-  if (!exported) throw new Error(`${entry}: expected a default-exported function`);
-  return `(()=>{${code.slice(0, exported.index)}return ${exported[1]}})()`;
+  const found = /export\s*\{\s*([\w$]+)\s+as\s+default\s*\};?$/.exec(code);
+  if (!found) throw new Error(`${module}: ${exported} is not an exported function`);
+  return `(()=>{${code.slice(0, found.index)}return ${found[1]}})()`;
 }
 
 /** The generated module's text. */
@@ -46,7 +50,7 @@ export async function headScriptsModule(): Promise<string> {
     "// Each is a function expression: the server writes `(expression)(values)` into an inline <script>.",
   ];
   for (const [name, entry] of Object.entries(ENTRIES)) {
-    lines.push("", `/** ${entry} */`, `export const ${name} = ${JSON.stringify(await compile(entry))};`);
+    lines.push("", `/** ${entry.join(" ")} */`, `export const ${name} = ${JSON.stringify(await compile(entry))};`);
   }
   return `${lines.join("\n")}\n`;
 }

@@ -19,7 +19,7 @@ interface GtagWindow {
  * never carries one visitor's choice to another; with a stored choice <html> is marked, so the consent
  * banner (in the HTML for every denied-default visitor) stays hidden from the first paint.
  */
-export default function consentHead(defaults: ConsentDefaultsCommand): void {
+export function consentHead(defaults: ConsentDefaultsCommand): void {
   const w = window as unknown as GtagWindow;
   w.dataLayer = w.dataLayer || [];
   // gtag() pushes its `arguments` object; the tag manager only treats that shape as a command.

@@ -1,5 +1,5 @@
 import { CONSENT_WAIT_FOR_UPDATE_MS, consentDefaults } from "../../tracking/consent";
-import type consentHead from "../../tracking/consent-head";
+import type { consentHead } from "../../tracking/consent-head";
 import { callScript } from "./head-script.server";
 import { CONSENT_HEAD } from "./head-scripts.generated.server";
 
