@@ -1,7 +1,7 @@
 // One cookie parser for the server (the Cookie request header) and the browser (document.cookie):
 // both are "name=value; name2=value2". Malformed encodings and oversized headers give null.
 
-export const MAX_COOKIE_HEADER = 8192;
+const MAX_COOKIE_HEADER = 8192;
 
 export function cookieValue(cookieHeader: string | null | undefined, name: string): string | null {
   if (!cookieHeader || cookieHeader.length > MAX_COOKIE_HEADER) return null;

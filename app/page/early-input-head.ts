@@ -65,7 +65,7 @@ function catchInput(onOtherClick?: (target: Element) => void): EarlyInput {
  * Pushes a description's items, each event with the page and attribution of the server's page_viewed
  * entry, as the app's delivery adds them (dataLayerEntry()); without a page view nothing is pushed.
  */
-export function pushDescribed(description: string | null): void {
+function pushDescribed(description: string | null): void {
   const layer = window.dataLayer || [];
   const view = findPageViewPush(layer) as Partial<DeliveryEnvelope> | undefined;
   if (!view || !description) return;

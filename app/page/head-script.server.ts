@@ -2,7 +2,7 @@
 // the server writes a call of one with the page's values.
 
 /** JSON that cannot close the script element (`</script>`) or break a string literal (U+2028, U+2029). */
-export function scriptJson(value: unknown): string {
+function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, "\\u003c")
     .replace(/\u2028/g, "\\u2028")

@@ -36,7 +36,7 @@ export function loadDirectoryResponse(request: Request): { data: DirectoryData; 
 }
 
 /** Sites or pages per directory page: enough to scan, small enough to render in a few milliseconds at any size. */
-export const DIRECTORY_PAGE_SIZE = 50;
+const DIRECTORY_PAGE_SIZE = 50;
 const MAX_QUERY_LENGTH = 100;
 
 function pageNumber(url: URL): number {
