@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react";
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from "react";
 import type { UiStrings } from "~/i18n/ui-strings";
 import { consentBannerMachine } from "../../../machines/consent-banner.machine";
 import { styled } from "../../../tokens/stitches.config";
@@ -108,7 +108,7 @@ export interface ConsentBannerProps {
 
 export function ConsentBanner({ strings, countryCode, isBot, returnTo }: ConsentBannerProps) {
   const t = (key: keyof UiStrings) => strings[key];
-  const defaults = consentDefaults(countryCode);
+  const defaults = useMemo(() => consentDefaults(countryCode), [countryCode]);
   const defaultDenied = defaults.analytics_storage === "denied";
   const bar = useRef<HTMLElement>(null);
   const analytics = useRef<HTMLInputElement>(null);
