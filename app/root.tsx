@@ -3,31 +3,16 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { ReactNode } from "react";
 import { EarlyImpressionsScript, EarlyInputScript, useReplayEarlyInput } from "~/components/early-input";
 import { useNonce } from "~/components/nonce";
+import { ConsentDefaultsScript } from "~/components/tracking/ConsentDefaultsScript";
 import { PageViewScript } from "~/components/tracking/PageViewScript";
 import { TrackingBootstrap, TrackingPageStart } from "~/components/tracking/TrackingBootstrap";
-import { getEnv, publicEnv, type PublicEnv } from "~/env.server";
-import { detectBot, readCountryCode } from "~/page/build-page-context.server";
-import { trackingPreloads } from "~/server/tracking-preloads.server";
+import { loadRootData, type RootData } from "~/page/root-data.server";
 import { FONT_PRELOADS, globalStyles } from "~/styles/global-styles";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-interface RootData {
-  env: PublicEnv;
-  /** For the Consent Mode defaults in <head> and the consent banner: the visitor's country (null when unknown) and the bot rule. */
-  tracking: { countryCode: string | null; isBot: boolean };
-  /** The tracking pipeline's chunks, fetched from the start at low priority (none for bots, who load no tracking). */
-  trackingPreloads: string[];
-}
-
 export function loader({ request }: LoaderFunctionArgs): RootData {
-  const env = getEnv();
-  const isBot = detectBot(request.headers);
-  return {
-    env: publicEnv(env),
-    tracking: { countryCode: readCountryCode(request.headers, env.COUNTRY_HEADER), isBot },
-    trackingPreloads: isBot ? [] : trackingPreloads("/build/"),
-  };
+  return loadRootData(request);
 }
 
 /** The page language, from whichever route knows it (page data or a 404 with a site shell). */
@@ -52,10 +37,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <EarlyInputScript track={!!rootData && !rootData.tracking.isBot} />
         {/* Google Consent Mode v2 defaults, before any tag can run (tracking/consent.ts). Bots send nothing. */}
-        {rootData && !rootData.tracking.isBot ? (
-          // Filled by entry.server (consentHeadScript), so the script's builder stays out of the browser's bundle.
-          <script nonce={nonce} data-consent-defaults="" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
-        ) : null}
+        {rootData && !rootData.tracking.isBot ? <ConsentDefaultsScript countryCode={rootData.tracking.countryCode} /> : null}
         {/* The first page view, in the data layer before the first paint (none for bots or pages without a context). */}
         <PageViewScript />
         <meta name="theme-color" content="#8000ff" />

@@ -1,5 +1,4 @@
 // @vitest-environment happy-dom
-import { runInNewContext } from "node:vm";
 import { serialize } from "cookie";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -10,7 +9,6 @@ import {
   consentCookieDomain,
   consentCookieOptions,
   consentDefaults,
-  consentHeadScript,
   parseConsent,
   serializeConsent,
 } from "./consent";
@@ -83,46 +81,6 @@ describe("the consent-state cookie", () => {
     expect(parseConsent("x".repeat(500))).toBeNull();
     expect(parseConsent("analytics_storage:granted")).toEqual({ ...denied, analytics_storage: "granted" });
     expect(parseConsent("analytics_storage:maybe|ad_storage:granted")).toEqual({ ...denied, ad_storage: "granted" });
-  });
-});
-
-/** Runs the inline head script as a browser would, with a given cookie; also the attributes it set on <html>. */
-function runHead(country: string | null, cookie: string): { pushed: unknown[][]; htmlAttributes: Record<string, string> } {
-  const htmlAttributes: Record<string, string> = {};
-  const documentElement = { setAttribute: (name: string, value: string) => (htmlAttributes[name] = value) };
-  const sandbox: { window: Record<string, unknown>; document: unknown; dataLayer?: unknown[] } = { window: {}, document: { cookie, documentElement } };
-  sandbox.window = sandbox as unknown as Record<string, unknown>;
-  runInNewContext(consentHeadScript(country), sandbox);
-  return { pushed: (sandbox.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)), htmlAttributes };
-}
-const runHeadScript = (country: string | null, cookie: string) => runHead(country, cookie).pushed;
-
-describe("the inline head script", () => {
-  it("sets denied defaults in the EEA, with wait_for_update, as a gtag arguments push", () => {
-    expect(runHeadScript("DE", "")).toEqual([["consent", "default", { ...denied, wait_for_update: 500 }]]);
-  });
-
-  it("sets granted defaults elsewhere", () => {
-    expect(runHeadScript("US", "")).toEqual([["consent", "default", { ...granted, wait_for_update: 500 }]]);
-  });
-
-  it("applies a stored choice as an update right after the defaults", () => {
-    const cookie = `other=1; consent-state=${encodeURIComponent(serializeConsent({ ...denied, analytics_storage: "granted" }))}`;
-    expect(runHeadScript("FR", cookie)).toEqual([
-      ["consent", "default", { ...denied, wait_for_update: 500 }],
-      ["consent", "update", { ...denied, analytics_storage: "granted" }],
-    ]);
-  });
-
-  it("ignores a cookie that is not ours", () => {
-    expect(runHeadScript("FR", "consent-state=%E0%A4%A")).toHaveLength(1);
-    expect(runHeadScript("FR", "consent-state=whatever")).toHaveLength(1);
-  });
-
-  it("marks <html> when a choice is stored (the banner's CSS hides it before the first paint), and only then", () => {
-    expect(runHead("DE", `consent-state=${encodeURIComponent(serializeConsent(denied))}`).htmlAttributes).toEqual({ "data-consent-chosen": "" });
-    expect(runHead("DE", "").htmlAttributes).toEqual({});
-    expect(runHead("DE", "consent-state=whatever").htmlAttributes).toEqual({});
   });
 });
 

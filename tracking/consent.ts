@@ -1,5 +1,5 @@
 // Google Consent Mode v2 (developers.google.com/tag-platform/security/guides/consent).
-// Defaults are set inline in <head> before any tag runs (see consentHeadScript); the visitor's choice
+// Defaults are set inline in <head> before any tag runs (app/page/consent-head-script.server.ts); the visitor's choice
 // lives in the `consent-state` cookie (docs/requirements.md#9-constants) and is pushed as a consent `update`.
 // No zod and no DOM at module level: the head script is built on the server, the rest runs in the
 // main client bundle.
@@ -15,7 +15,7 @@ const CONSENT_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
 /** Set on <html> by the head script when a choice is stored: the banner's CSS hides it before the first paint. */
 export const CONSENT_CHOSEN_ATTRIBUTE = "data-consent-chosen";
 /** How long tags wait for a stored choice or a consent banner before using the default. */
-const CONSENT_WAIT_FOR_UPDATE_MS = 500;
+export const CONSENT_WAIT_FOR_UPDATE_MS = 500;
 
 /**
  * docs/requirements.md#9-constants lists AT, BE, BG, HR, CY, CZ, DK, EE, FI, FR, DE, GR, HU, IE, IT, LV, LT, LU, MT, NL, PL,
@@ -125,27 +125,4 @@ export function parseConsent(cookieValue: string | null | undefined): ConsentSta
 
 export function consentEquals(a: ConsentState, b: ConsentState): boolean {
   return CONSENT_SIGNALS.every((signal) => a[signal] === b[signal]);
-}
-
-/**
- * The inline <head> script: Consent Mode defaults for this visitor's country, then the stored
- * choice from the cookie as an `update`, both before the tag manager can load. It reads the cookie
- * in the browser so that cached HTML never carries one visitor's choice to another; with a stored
- * choice it marks <html> so the consent banner (in the HTML for every denied-default visitor) stays
- * hidden from the first paint (decision 017).
- */
-export function consentHeadScript(countryCode: string | null | undefined): string {
-  const defaults = { ...consentDefaults(countryCode), wait_for_update: CONSENT_WAIT_FOR_UPDATE_MS };
-  const signals = JSON.stringify(CONSENT_SIGNALS);
-  return [
-    "window.dataLayer=window.dataLayer||[];",
-    "function gtag(){dataLayer.push(arguments);}",
-    `gtag("consent","default",${JSON.stringify(defaults)});`,
-    // The same parsing rules as parseConsent(), in a few bytes of ES5.
-    `(function(){var m=document.cookie.match(/(?:^|; )${CONSENT_COOKIE}=([^;]*)/);if(!m)return;`,
-    `var v;try{v=decodeURIComponent(m[1])}catch(e){return}if(v.length>200)return;`,
-    `var s=${signals},u={},n=0;for(var i=0;i<s.length;i++)u[s[i]]="denied";`,
-    `v.split("|").forEach(function(p){var kv=p.split(":");if(s.indexOf(kv[0])>=0&&(kv[1]==="granted"||kv[1]==="denied")){u[kv[0]]=kv[1];n++}});`,
-    `if(n){gtag("consent","update",u);document.documentElement.setAttribute("${CONSENT_CHOSEN_ATTRIBUTE}","")}})();`,
-  ].join("");
 }

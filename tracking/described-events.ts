@@ -3,7 +3,7 @@ import { dataLayerPolicy, isEcommerceEvent } from "./data-layer-policy";
 import { track } from "./track";
 
 // Events a control's click pushes, described on the control by the server (docs/tracking.md, "Delivery
-// guarantee"). Before the app runs, the inline head script (app/page/early-input-script.server.ts) pushes them
+// guarantee"). Before the app runs, the inline head script (app/page/early-input-head.ts) pushes them
 // in the click's task, adding the page context and attribution of the page view the server pushed;
 // once the app runs, the control's handler pushes the same calls with track(). One list of calls feeds
 // both, so the two pushes are the same, field for field. No zod here (main bundle): the server checks

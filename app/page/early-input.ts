@@ -1,4 +1,4 @@
-// What the early-input catcher's inline scripts (early-input-script.server.ts) and the app's side of it
+// What the early-input catcher's inline scripts (early-input-head.ts) and the app's side of it
 // (app/components/early-input.tsx) share: the attributes and the state on window.
 
 /** The attribute that asks for replay; the value "native" keeps the platform's answer. */
@@ -6,7 +6,7 @@ export const REPLAY_ATTRIBUTE = "data-replay";
 /** Set on a held-back control until its click is replayed. */
 export const PENDING_ATTRIBUTE = "data-pending";
 
-interface EarlyInput {
+export interface EarlyInput {
   /** False once the app has hydrated: from then on React answers. */
   open: boolean;
   clicks: Element[];

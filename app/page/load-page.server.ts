@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { getContentStore, type ContentStore } from "~/content/content-store.server";
 import type { LinkContext } from "~/content/action-link";
 import type { ContentError, PageDocument, Site } from "~/content/page-document";
@@ -17,7 +17,8 @@ import type { PageContext } from "../../tracking/page-context";
 import { buildPageViewPush } from "./page-view-push.server";
 import type { PageViewPush } from "../../tracking/page-view";
 import { buildPageContext, documentVary, isTheatreBrandUid } from "./build-page-context.server";
-import type { DirectoryData, LanguageOption, NotFoundData, PageData, Shell } from "./page-data";
+import type { LanguageOption, NotFoundData, PageData, Shell } from "./page-data";
+import { directoryPath } from "./load-directory.server";
 import { pageHref, pageUrl } from "~/content/page-url";
 import { resolvePageRequest } from "./resolve-page-request";
 import { isOperatorRequest } from "~/server/server-timing.server";
@@ -74,8 +75,14 @@ export function bookingDateFor(url: URL, now: Date = new Date()): string {
 }
 
 export interface PageResponse {
-  data: PageData | DirectoryData;
+  data: PageData;
   headers: Record<string, string>;
+}
+
+/** The page route's loader (page-route.tsx). */
+export async function pageLoader({ request }: LoaderFunctionArgs) {
+  const { data, headers } = await loadPageResponse(request);
+  return json(data, { headers });
 }
 
 /** The page data plus its Cache-Control, Vary and Server-Timing headers. */
@@ -88,12 +95,8 @@ export async function loadPageResponse(request: Request): Promise<PageResponse> 
   // The consent defaults in <head>, and a page's context, depend on the country and the device.
   const varyOn = documentVary(request.headers, env.COUNTRY_HEADER);
 
-  if (resolved.kind === "directory") {
-    const data = loadDirectory(store, env, host, url);
-    if (!data)
-      notFound("not-found", 404, "There is no site with that host.", null, [], { "Cache-Control": notFoundCacheControl(null), Vary: varyHeader(varyOn) });
-    return { data, headers: { Vary: varyHeader(varyOn) } };
-  }
+  // The site directory is a route of its own (routes/[_directory].tsx), so its code is in no page's chunks.
+  if (resolved.kind === "directory") throw redirect(directoryPath(url.search));
   if (resolved.kind === "bad-request")
     notFound("bad-request", 400, resolved.reason, null, [], { "Cache-Control": notFoundCacheControl(null), Vary: varyHeader(varyOn) });
 
@@ -194,94 +197,4 @@ function firstPageView(context: PageContext, title: string, url: URL): PageViewP
     log.error({ err: error, url: url.pathname }, `the first page view is invalid, left to the client to report: ${(error as Error).message}`);
     return null;
   }
-}
-
-/** Sites or pages per directory page: enough to scan, small enough to render in a few milliseconds at any size. */
-export const DIRECTORY_PAGE_SIZE = 50;
-const MAX_QUERY_LENGTH = 100;
-
-function pageNumber(url: URL): number {
-  const value = Number(url.searchParams.get("page") ?? "1");
-  return Number.isSafeInteger(value) && value >= 1 ? value : 1;
-}
-
-/** Builds a directory link that keeps the other parameters. */
-function directoryHref(params: Record<string, string | number | null>): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value !== null && value !== "" && !(name === "page" && value === 1)) query.set(name, String(value));
-  const text = query.toString();
-  return text ? `/?${text}` : "/";
-}
-
-/** Links to the first, last and nearby directory pages (a gap between two numbers is shown as an ellipsis). */
-function pagination(page: number, pageCount: number, href: (page: number) => string): DirectoryData["pagination"] {
-  const numbers = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pageCount])].filter((n) => n >= 1 && n <= pageCount).sort((a, b) => a - b);
-  return {
-    previous: page > 1 ? href(page - 1) : null,
-    next: page < pageCount ? href(page + 1) : null,
-    links: numbers.map((n) => ({ page: n, href: href(n), current: n === page })),
-  };
-}
-
-/**
- * Development URL mode's `/`: the sites, 50 a page, searchable by host (`?q=`); `?site=<host>` lists one
- * site's pages, 50 a page. Each answer reads at most one page of sites or pages (indexed, cached).
- */
-function loadDirectory(store: ContentStore, env: Env, host: string, url: URL): DirectoryData | null {
-  const requested = pageNumber(url);
-  const siteHost = (url.searchParams.get("site") ?? "").trim().toLowerCase();
-  const contentErrors = store.errors().slice(0, DIRECTORY_PAGE_SIZE);
-  if (siteHost) {
-    const site = store.siteByHost(siteHost);
-    const first = site && store.listPages(siteHost, { offset: 0, limit: 0 });
-    if (!site || !first) return null;
-    const pageCount = Math.max(1, Math.ceil(first.total / DIRECTORY_PAGE_SIZE));
-    const page = Math.min(requested, pageCount);
-    const listed = store.listPages(siteHost, { offset: (page - 1) * DIRECTORY_PAGE_SIZE, limit: DIRECTORY_PAGE_SIZE })!;
-    return {
-      kind: "directory",
-      view: "pages",
-      query: "",
-      site: { name: site.name, host: site.host, brand: site.brand },
-      total: listed.total,
-      page,
-      pageCount,
-      pagination: pagination(page, pageCount, (n) => directoryHref({ site: site.host, page: n })),
-      sites: [],
-      pages: listed.pages.map(({ uid }) => {
-        const doc = store.getPage(uid, DEFAULT_LANGUAGE)?.doc;
-        return {
-          uid,
-          title: doc?.heading ?? uid,
-          pageType: doc?.pageType ?? "invalid",
-          links: store.languagesOf(uid).map((code) => ({ lang: code, href: pageHref({ uid, lang: code, host, mode: env.URL_MODE, knownHosts: store.hosts }) })),
-        };
-      }),
-      contentErrors,
-    };
-  }
-  const query = (url.searchParams.get("q") ?? "").trim().toLowerCase().slice(0, MAX_QUERY_LENGTH);
-  const first = store.listSites({ query, offset: 0, limit: 0 });
-  const pageCount = Math.max(1, Math.ceil(first.total / DIRECTORY_PAGE_SIZE));
-  const page = Math.min(requested, pageCount);
-  const listed = store.listSites({ query, offset: (page - 1) * DIRECTORY_PAGE_SIZE, limit: DIRECTORY_PAGE_SIZE });
-  return {
-    kind: "directory",
-    view: "sites",
-    query,
-    site: null,
-    total: listed.total,
-    page,
-    pageCount,
-    pagination: pagination(page, pageCount, (n) => directoryHref({ q: query, page: n })),
-    sites: listed.sites.map(({ host: siteHost, site }) => ({
-      name: site?.name ?? siteHost,
-      host: siteHost,
-      brand: site?.brand ?? null,
-      href: directoryHref({ site: siteHost }),
-      homeHref: pageHref({ uid: siteHost, lang: DEFAULT_LANGUAGE, host, mode: env.URL_MODE, knownHosts: store.hosts }),
-    })),
-    pages: [],
-    contentErrors,
-  };
 }

@@ -52,6 +52,9 @@ export interface PageData {
   pageView: PageViewPush | null;
 }
 
+/** The site directory's route (development URL mode): `_` cannot begin a page's path segment, so it shadows no page. */
+export const DIRECTORY_PATH = "/_directory";
+
 export interface DirectoryData {
   kind: "directory";
   /** `sites`: the sites (searchable by host); `pages`: one site's pages. */

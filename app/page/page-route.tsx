@@ -1,27 +1,24 @@
-import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { CommerceProvider } from "~/components/commerce/commerce-context";
 import { NotFound } from "~/components/page/NotFound";
 import { PageBody } from "~/components/page/PageBody";
-import { SiteDirectorySlot } from "~/components/page/SiteDirectorySlot";
 import { LanguageProvider } from "~/components/page-providers";
 import { PageShell } from "~/components/shell/PageShell";
-import { loadPageResponse } from "./load-page.server";
-import type { DirectoryData, NotFoundData, PageData } from "./page-data";
+import { pageLoader } from "./load-page.server";
+import type { NotFoundData, PageData } from "./page-data";
 
 // One module serves both URL forms: routes/_index.tsx (query form and site roots) and routes/$.tsx
 // (path form). Both re-export from here so the two can never drift apart.
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { data, headers } = await loadPageResponse(request);
-  return json(data, { headers });
-}
+// Its json() is called in the server module, so this module (in every page's initial chunks) imports no
+// empty @remix-run/node module shared with other routes (docs/decisions/032-one-react-tree.md).
+export const loader = pageLoader;
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
-  if (!data || data.kind === "directory") {
+  if (!data) {
     const notFound = isRouteErrorResponse(error) ? (error.data as NotFoundData | undefined) : undefined;
-    if (notFound) return [{ title: `Page not found${notFound.shell ? ` · ${notFound.shell.siteName}` : ""}` }, { name: "robots", content: "noindex" }];
-    return [{ title: "Site directory · Storefront" }, { name: "robots", content: "noindex" }];
+    return [{ title: `Page not found${notFound?.shell ? ` · ${notFound.shell.siteName}` : ""}` }, { name: "robots", content: "noindex" }];
   }
   const page = data as unknown as PageData;
   return [
@@ -55,8 +52,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
 };
 
 export function PageRoute() {
-  const data = useLoaderData<typeof loader>() as unknown as PageData | DirectoryData;
-  if (data.kind === "directory") return <SiteDirectorySlot />;
+  const data = useLoaderData<typeof loader>() as unknown as PageData;
   return (
     <PageShell shell={data.shell} context={data.context}>
       <CommerceProvider value={data.commerce}>

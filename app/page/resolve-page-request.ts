@@ -8,7 +8,7 @@ import { isValidUid, joinUid, MAX_UID_LENGTH } from "~/content/page-url";
 
 export type PageRequest =
   | { kind: "page"; uid: string; requestedLang: string | null; form: "query" | "path" }
-  | { kind: "directory" }
+  | { kind: "directory" } // `/` in development URL mode: the loader redirects to the directory's route
   | { kind: "not-found"; uid: string | null; host: string | null }
   | { kind: "bad-request"; reason: string };
 

@@ -14,7 +14,7 @@ const COUNTRY = "cloudfront-viewer-country";
 
 const PAGE = `/?uid=${PARIS}&lang=en`;
 const NOT_FOUND = `/?uid=${PARIS}.missing&lang=en`;
-const DIRECTORY = "/";
+const DIRECTORY = "/_directory";
 const TRACKING_PLAN = "/tracking";
 
 async function get(request: APIRequestContext, url: string, headers: Record<string, string> = {}): Promise<{ response: APIResponse; body: string }> {

@@ -508,7 +508,7 @@ test.describe("content documents stay inside the content folder", () => {
       expect(html, slug).toContain("leads outside the content folder");
       shown.push(html);
     }
-    const directory = await rawRequest(contentServer.port, get(`/?site=${PARIS}`, "localhost"));
+    const directory = await rawRequest(contentServer.port, get(`/_directory?site=${PARIS}`, "localhost"));
     expect(directory.status).toBe(200);
     shown.push(directory.body.toString("utf8"));
     const all = shown.join("\n");

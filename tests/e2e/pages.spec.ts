@@ -1,3 +1,4 @@
+import { initialScriptUrls } from "../bench/initial-scripts";
 import { expect, LTT, PARIS, pathFormUrl, test } from "./fixtures";
 
 // One page of each type in both URL forms, at 375 px and 1280 px, plus an unknown uid.
@@ -67,6 +68,8 @@ test("an unsupported language falls back to English content", async ({ page }) =
 
 test("the site directory lists every site, and each site's pages", async ({ page }) => {
   await page.goto("/");
+  // A route of its own: `/` on a host that is no site sends the visitor there, query and all.
+  await expect(page).toHaveURL(/\/_directory$/);
   await expect(page.getByRole("heading", { level: 1, name: "Site directory" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Paris Experiences", exact: true })).toBeVisible();
   await page.getByRole("link", { name: "London Theatre Tickets", exact: true }).click();
@@ -74,6 +77,15 @@ test("the site directory lists every site, and each site's pages", async ({ page
   await page.getByRole("link", { name: "Les Misérables (de)" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await expect(page.getByRole("heading", { level: 1, name: "Les Misérables" })).toBeVisible();
+});
+
+test("the directory keeps its query through the redirect, and its code is in none of a page's initial scripts", async ({ request }) => {
+  const redirect = await request.get("/?q=london&page=1", { maxRedirects: 0 });
+  expect(redirect.status()).toBe(302);
+  expect(redirect.headers().location).toBe("/_directory?q=london&page=1");
+  const html = await (await request.get(`/?uid=${PARIS}&lang=en`)).text();
+  for (const url of initialScriptUrls(html)) expect(await (await request.get(url)).text(), url).not.toContain("Search sites by host");
+  expect((await request.get("/_directory?site=www.nowhere.example")).status()).toBe(404);
 });
 
 test("the first response is fully styled (Stitches CSS in the head)", async ({ request }) => {

@@ -1,5 +1,4 @@
-// The consent banner's element ids, shared by its markup (server), its slot and its behaviour (browser).
-export const CONSENT_SLOT_ID = "consent-banner-slot";
+// The consent banner's element ids, shared by the banner and the footer's Cookie settings link.
 export const CONSENT_CHOICES_ID = "consent-choices";
-/** The bar's height while it is shown (set by its behaviour), which the footer adds below its links. */
+/** The bar's height while it is shown (set by ConsentBanner), which the footer adds below its links. */
 export const CONSENT_BAR_HEIGHT_VARIABLE = "--consent-bar-height";

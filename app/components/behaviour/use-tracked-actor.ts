@@ -9,7 +9,7 @@ import { inspectionEnabled, inspectObserver } from "~/inspector/inspect-sink";
 // machine emits (a catalogue event, typed through `types.emitted`) goes to track().
 
 /** Every event a machine emits goes to track(); an invalid one is a developer's bug, logged, never thrown at the visitor. */
-export function forwardToTracking(actor: AnyActorRef): () => void {
+function forwardToTracking(actor: AnyActorRef): () => void {
   const subscription = actor.on("*", (emitted: { type: string }) => {
     const { type, ...properties } = emitted;
     try {

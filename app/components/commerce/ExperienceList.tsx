@@ -9,7 +9,7 @@ import { designTokens } from "../../../tokens/design-tokens";
 import { styled } from "../../../tokens/stitches.config";
 import { primaryAction } from "../ui/action-styles";
 import { describeCalls, describedClick, DESCRIBED_VIEW_ATTRIBUTE, trackCalls, type TrackCall } from "../../../tracking/described-events";
-import { claimImpression } from "../../../tracking/impressions";
+import { claimImpression, halfVisible } from "../../../tracking/impressions";
 import { track } from "../../../tracking/track";
 import { FallbackImage } from "../behaviour/FallbackImage";
 import { useT } from "../page-providers";
@@ -219,13 +219,6 @@ function ga4Item(e: Experience, index: number, listKey: string) {
     ...(e.category ? { item_category: e.category.displayName.slice(0, 100) } : {}),
     item_list_id: listId(listKey),
   };
-}
-
-/** True once at least half the list, or half the screen, shows it (a long list never fits at 50%). */
-function halfVisible(entry: IntersectionObserverEntry): boolean {
-  if (!entry.isIntersecting) return false;
-  const screen = entry.rootBounds?.height ?? window.innerHeight;
-  return entry.intersectionRatio >= 0.5 || entry.intersectionRect.height >= screen * 0.5;
 }
 
 export function ExperienceList({ block }: { block: ExperienceListBlock }) {

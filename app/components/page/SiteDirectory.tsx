@@ -1,7 +1,7 @@
-import type { DirectoryData } from "~/page/page-data";
+import { DIRECTORY_PATH, type DirectoryData } from "~/page/page-data";
 import { styled } from "../../../tokens/stitches.config";
 
-// Development URL mode's `/`: the sites, searchable by host, 50 a page; `/?site=<host>` lists one site's
+// The site directory (development URL mode, routes/[_directory].tsx): the sites, searchable by host, 50 a page; `/?site=<host>` lists one site's
 // pages with a link per language. Pagination is a nav landmark with the current page marked.
 
 const Wrap = styled("main", {
@@ -77,7 +77,7 @@ function SiteList({ data }: { data: DirectoryData }) {
   return (
     <section aria-labelledby="sites-heading">
       <h2 id="sites-heading">Sites</h2>
-      <form role="search" method="get" action="/">
+      <form role="search" method="get" action={DIRECTORY_PATH}>
         <label>
           <span>Search sites by host</span>
           <input type="search" name="q" defaultValue={data.query} maxLength={100} autoComplete="off" />
@@ -87,7 +87,7 @@ function SiteList({ data }: { data: DirectoryData }) {
       <p>
         {data.query ? (
           <>
-            {data.total} {plural} whose host contains <code>{data.query}</code> · <a href="/">show all sites</a>
+            {data.total} {plural} whose host contains <code>{data.query}</code> · <a href={DIRECTORY_PATH}>show all sites</a>
           </>
         ) : (
           <>
@@ -136,7 +136,7 @@ function PageList({ data }: { data: DirectoryData }) {
   return (
     <section aria-labelledby="site-heading">
       <p>
-        <a href="/">All sites</a>
+        <a href={DIRECTORY_PATH}>All sites</a>
       </p>
       <h2 id="site-heading">{site.name}</h2>
       <p>

@@ -4,7 +4,7 @@ import { styled } from "../../../tokens/stitches.config";
 import { describedClick, trackCalls, type TrackCall } from "../../../tracking/described-events";
 import { CallUsButton } from "../behaviour/CallUs";
 import { CONSENT_BAR_HEIGHT_VARIABLE } from "../behaviour/consent-banner-ids";
-import { CookieSettingsLink } from "../behaviour/consent-banner-slot";
+import { CookieSettingsLink } from "../behaviour/consent-banner-lazy";
 import { VerificationBadgeLink } from "../behaviour/VerificationBadge";
 import { useT } from "../page-providers";
 
@@ -17,7 +17,7 @@ const FooterBar = styled("footer", {
   color: "$textInverse",
   a: { color: "$textInverse" },
   "a:hover": { color: "$candyLight" },
-  // Below its links, room for the consent bar while it is shown (consent-banner.client.ts sets the height).
+  // Below its links, room for the consent bar while it is shown (ConsentBanner sets the height).
   paddingBottom: `var(${CONSENT_BAR_HEIGHT_VARIABLE}, 0px)`,
   // Never content-visibility: auto (decision 005). As the last box on the page, a placeholder taller than
   // the footer shortens the page when it is drawn and pulls a visitor at the bottom up.

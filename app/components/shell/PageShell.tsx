@@ -1,11 +1,10 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { loadInspectors } from "~/inspector/load-inspectors.client";
 import type { Shell } from "~/page/page-data";
 import type { PageContext } from "../../../tracking/page-context";
 import { nextTask } from "../../../tracking/task-scheduling";
 import { styled } from "../../../tokens/stitches.config";
-import { ConsentBannerSlot } from "../behaviour/consent-banner-slot";
+import { LazyConsentBanner } from "../behaviour/consent-banner-lazy";
 import { ViewportProvider } from "../behaviour/viewport";
 import { ModalHost } from "../overlays/ModalHost";
 import { OverlayProvider } from "../overlays/overlay-context";
@@ -21,8 +20,6 @@ const Main = styled("main", { minHeight: "60vh", "&:focus": { outline: "none" } 
  * (viewport, modal stack, toasts) so any component on any page can push a modal or show a toast.
  */
 export function PageShell({ shell, context, children }: { shell: Shell; context: PageContext | null; children: ReactNode }) {
-  // The country and the bot rule, as the root loader read them for the Consent Mode defaults.
-  const tracking = useRouteLoaderData<{ tracking?: { countryCode: string | null; isBot: boolean } }>("root")?.tracking;
   // Development tools load on demand only (development URL mode, or ?inspect=stately), in a task of
   // their own rather than in hydration's effects (a module request costs the main thread).
   useEffect(() => {
@@ -40,7 +37,7 @@ export function PageShell({ shell, context, children }: { shell: Shell; context:
               {children}
             </Main>
             <Footer footer={shell.footer} siteName={shell.siteName} />
-            <ConsentBannerSlot countryCode={tracking?.countryCode ?? null} isBot={tracking?.isBot ?? false} />
+            <LazyConsentBanner strings={shell.strings} />
             <ModalHost />
             <ToastList />
           </OverlayProvider>

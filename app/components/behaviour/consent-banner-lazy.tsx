@@ -1,0 +1,52 @@
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
+import type { UiStrings } from "~/i18n/ui-strings";
+import { pagePath } from "~/page/page-query";
+import type { loader as rootLoader } from "~/root";
+import { useT } from "../page-providers";
+import { CONSENT_CHOICES_ID } from "./consent-banner-ids";
+
+// The consent banner is a lazy component (docs/decisions/032-one-react-tree.md): the server renders it
+// with the page, and the browser hydrates it once its own chunk has arrived (React 18 selective
+// hydration), so none of it is in the initial JavaScript. Until then the platform answers it: a form
+// post to /consent, links to the choices.
+
+type BannerModule = typeof import("./ConsentBanner");
+let loaded: BannerModule | undefined;
+const load = () => import("./ConsentBanner").then((module) => (loaded = module));
+
+/**
+ * The banner's code, fetched once. The server awaits it before its synchronous render (entry.server), so
+ * there the lazy component resolves at once: a thenable that calls back synchronously is rendered in
+ * the same pass rather than left to the client.
+ */
+export const loadConsentBanner = (): Promise<unknown> => load();
+
+type Resolved = { default: BannerModule["ConsentBanner"] };
+const ConsentBanner = lazy(() => {
+  const module = loaded;
+  if (!module) return load().then((fetched): Resolved => ({ default: fetched.ConsentBanner }));
+  const resolved: Resolved = { default: module.ConsentBanner };
+  return { then: (resolve: (value: Resolved) => void) => resolve(resolved) } as unknown as Promise<Resolved>;
+});
+
+/** The banner for every page shell: the country and bot rule from the root loader, the shell's words. */
+export function LazyConsentBanner({ strings }: { strings: UiStrings }) {
+  const tracking = useRouteLoaderData<typeof rootLoader>("root")?.tracking;
+  const { pathname, search } = useLocation();
+  return (
+    <Suspense fallback={null}>
+      <ConsentBanner strings={strings} countryCode={tracking?.countryCode ?? null} isBot={tracking?.isBot ?? false} returnTo={pagePath(pathname, search)} />
+    </Suspense>
+  );
+}
+
+/** The footer's Cookie settings: a link to the choices, answered by the banner's machine once it runs. */
+export function CookieSettingsLink() {
+  const t = useT();
+  return (
+    <a href={`#${CONSENT_CHOICES_ID}`} data-consent-control="settings">
+      {t("cookieSettings")}
+    </a>
+  );
+}
