@@ -55,6 +55,19 @@ export function defineEvent<const N extends string, S extends z.ZodMiniObject>(s
   return Object.defineProperty(definition, "properties", { get: shared(properties), enumerable: true }) as EventDefinition<N, S>;
 }
 
+/** What most events of one file share: its owner and version. */
+type EventDefaults = Pick<EventDefinition, "owner" | "version">;
+
+/**
+ * `defineEvent` with a file's defaults, so each definition states only what is its own (an event of
+ * another owner, or one whose version has moved on, says so). docs/decisions/034-one-event-vocabulary.md
+ */
+export function defineEventsOf(defaults: EventDefaults) {
+  return <const N extends string, S extends z.ZodMiniObject>(
+    spec: Omit<EventSpec<N, S>, keyof EventDefaults> & Partial<EventDefaults>,
+  ): EventDefinition<N, S> => defineEvent({ ...defaults, ...spec });
+}
+
 /** A schema part several events share, built once, when the first of them is. */
 export function shared<T>(build: () => T): () => T {
   let value: T | undefined;
