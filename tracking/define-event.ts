@@ -20,7 +20,7 @@ export interface EventDefinition<N extends string = string, S extends z.ZodMiniO
   properties: S;
   /**
    * Code outside the machines that emits it ("Footer: quick link click"). Machine transitions are not
-   * listed here: the plan reads them from each transition's `meta.emits` (machines/emitted-by.ts).
+   * listed here: the plan reads them from the actions each transition runs (machines/emitted-by.ts).
    */
   components?: readonly string[];
   /** How it reaches the data layer: read from tracking/data-layer-policy.ts, which the main bundle shares. */
