@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { EarlyImpressionsScript, EarlyInputScript, useReplayEarlyInput } from "~/components/early-input";
 import { useNonce } from "~/components/nonce";
 import { PageViewScript } from "~/components/tracking/PageViewScript";
-import { TrackingBootstrap, TrackingPageStart } from "~/components/tracking/TrackingBootstrap";
+import { useTracking } from "~/components/tracking/use-tracking";
 import { getEnv, publicEnv, type PublicEnv } from "~/env.server";
 import { detectBot, readCountryCode } from "~/page/build-page-context.server";
 import { trackingPreloads } from "~/server/tracking-preloads.server";
@@ -45,6 +45,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const lang = useDocumentLang();
   const rootData = useRouteLoaderData<RootData>("root");
+  useTracking(rootData?.env);
   return (
     <html lang={lang}>
       <head>
@@ -75,11 +76,9 @@ export function Layout({ children }: { children: ReactNode }) {
         {FONT_PRELOADS.map((href) => (
           <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}
-        {rootData ? <TrackingPageStart /> : null}
         {children}
         {/* Counts the impressions of lists seen before the app runs (every list is parsed by now). */}
         {rootData && !rootData.tracking.isBot ? <EarlyImpressionsScript /> : null}
-        {rootData ? <TrackingBootstrap containerId={rootData.env.gtmContainerId} /> : null}
         <ScrollRestoration nonce={nonce} />
         {rootData ? (
           <script

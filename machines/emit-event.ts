@@ -27,7 +27,7 @@ export function eventEmittedBy(action: unknown, implementations: Record<string, 
  * Marks an action that emits `name` itself (e.g. `enqueueActions` emitting one event per milestone
  * passed). Generic over the action's xstate types, so `setup({ actions })` types it as it would the action.
  */
-export function emitsEvent<
+export const emitsEvent = <
   N extends EventName,
   TContext extends MachineContext,
   TExpressionEvent extends EventObject,
@@ -41,15 +41,13 @@ export function emitsEvent<
 >(
   name: N,
   action: ActionFunction<TContext, TExpressionEvent, TEvent, TParams, TActor, TAction, TGuard, TDelay, TEmitted>,
-): ActionFunction<TContext, TExpressionEvent, TEvent, TParams, TActor, TAction, TGuard, TDelay, TEmitted> {
-  return Object.assign(action, { emits: name });
-}
+): ActionFunction<TContext, TExpressionEvent, TEvent, TParams, TActor, TAction, TGuard, TDelay, TEmitted> => Object.assign(action, { emits: name });
 
 /**
  * xstate's `emit()` of the catalogue event `name`, its properties typed by the catalogue: use it in
  * `setup({ actions })` and the transitions that run the action emit `name`.
  */
-export function emitEvent<
+export const emitEvent = <
   const N extends EventName,
   TContext extends MachineContext,
   TExpressionEvent extends EventObject,
@@ -57,11 +55,9 @@ export function emitEvent<
   TParams extends Params,
 >(
   name: N,
-  properties: EventProperties<N> | ((args: ActionArgs<TContext, TExpressionEvent, TEvent>, params: TParams) => EventProperties<N>),
-): ActionFunction<TContext, TExpressionEvent, TEvent, TParams, never, never, never, never, TrackedEvent<N>> {
-  const event =
-    typeof properties === "function"
-      ? emit<TContext, TExpressionEvent, TParams, TEvent, TrackedEvent<N>>((args, params) => ({ type: name, ...properties(args, params) }) as TrackedEvent<N>)
-      : emit<TContext, TExpressionEvent, TParams, TEvent, TrackedEvent<N>>({ type: name, ...properties } as TrackedEvent<N>);
-  return Object.assign(event, { emits: name });
-}
+  properties: (args: ActionArgs<TContext, TExpressionEvent, TEvent>, params: TParams) => EventProperties<N>,
+): ActionFunction<TContext, TExpressionEvent, TEvent, TParams, never, never, never, never, TrackedEvent<N>> =>
+  emitsEvent(
+    name,
+    emit<TContext, TExpressionEvent, TParams, TEvent, TrackedEvent<N>>((args, params) => ({ type: name, ...properties(args, params) }) as TrackedEvent<N>),
+  );

@@ -13,8 +13,8 @@ export const popupMachine = setup({
     emitted: {} as TrackedEvent<"verification_badge_opened">,
   },
   actions: {
-    trackPopup: emitEvent("verification_badge_opened", { presentation: "popup", popup_width: POPUP_WIDTH, popup_height: POPUP_HEIGHT }),
-    trackNewTab: emitEvent("verification_badge_opened", { presentation: "new_tab", popup_width: POPUP_WIDTH, popup_height: POPUP_HEIGHT }),
+    trackPopup: emitEvent("verification_badge_opened", () => ({ presentation: "popup", popup_width: POPUP_WIDTH, popup_height: POPUP_HEIGHT })),
+    trackNewTab: emitEvent("verification_badge_opened", () => ({ presentation: "new_tab", popup_width: POPUP_WIDTH, popup_height: POPUP_HEIGHT })),
   },
 }).createMachine({
   id: "popup",

@@ -23,7 +23,7 @@ export const storefrontEvents = [
           "Origin and path (no query, which may carry personal data) of the previous page: the last route on client-side navigations, document.referrer on the first page; truncated to 100 characters",
         ),
       }),
-    components: ["The server, in <head> (document load: app/page/page-view-push.server.ts)", "TrackingBootstrap (each client-side route change)"],
+    components: ["The server, in <head> (document load: app/page/page-view-push.server.ts)", "useTracking() in app/root.tsx (each client-side route change)"],
     examples: {
       valid: [
         { page_title: "Things to do in Paris", page_path: "/?uid=www.paris-experiences.example&lang=en" },
