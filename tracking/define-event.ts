@@ -49,7 +49,7 @@ export type EventSpec<N extends string, S extends z.ZodMiniObject> = Omit<EventD
 
 // Schemas are built when first read, not when the catalogue loads: a page view uses three or four of
 // them, and building all of them was one long task on the phone's main thread (decision 008).
-export function defineEvent<const N extends string, S extends z.ZodMiniObject>(spec: EventSpec<N, S>): EventDefinition<N, S> {
+function defineEvent<const N extends string, S extends z.ZodMiniObject>(spec: EventSpec<N, S>): EventDefinition<N, S> {
   const { properties, ...rest } = spec;
   const definition = { ...rest, dataLayer: dataLayerPolicy(spec.name), ecommerce: isEcommerceEvent(spec.name) };
   return Object.defineProperty(definition, "properties", { get: shared(properties), enumerable: true }) as EventDefinition<N, S>;
