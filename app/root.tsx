@@ -5,7 +5,7 @@ import { EarlyImpressionsScript, EarlyInputScript, useReplayEarlyInput } from "~
 import { useNonce } from "~/components/nonce";
 import { ConsentDefaultsScript } from "~/components/tracking/ConsentDefaultsScript";
 import { PageViewScript } from "~/components/tracking/PageViewScript";
-import { TrackingBootstrap, TrackingPageStart } from "~/components/tracking/TrackingBootstrap";
+import { useTracking } from "~/components/tracking/use-tracking";
 import { loadRootData, type RootData } from "~/page/root-data.server";
 import { FONT_PRELOADS, globalStyles } from "~/styles/global-styles";
 
@@ -30,6 +30,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const lang = useDocumentLang();
   const rootData = useRouteLoaderData<RootData>("root");
+  useTracking(rootData?.env);
   return (
     <html lang={lang}>
       <head>
@@ -57,11 +58,9 @@ export function Layout({ children }: { children: ReactNode }) {
         {FONT_PRELOADS.map((href) => (
           <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}
-        {rootData ? <TrackingPageStart /> : null}
         {children}
         {/* Counts the impressions of lists seen before the app runs (every list is parsed by now). */}
         {rootData && !rootData.tracking.isBot ? <EarlyImpressionsScript /> : null}
-        {rootData ? <TrackingBootstrap containerId={rootData.env.gtmContainerId} /> : null}
         <ScrollRestoration nonce={nonce} />
         {rootData ? (
           <script

@@ -1,6 +1,7 @@
-import { assign, emit, setup } from "xstate";
+import { assign, setup } from "xstate";
 import type { ConsentState, ConsentValue } from "../tracking/consent";
-import type { TrackedEvent, TransitionMeta } from "./tracked-event";
+import type { TrackedEvent } from "./tracked-event";
+import { emitEvent } from "./emit-event";
 
 // The consent banner. Where the visitor's Consent Mode default is denied (EEA, GB, CH or an
 // unknown country) and no choice is stored, the banner shows: Accept all, Reject all, Choose. Choose
@@ -67,7 +68,6 @@ export const consentBannerMachine = setup({
     events: {} as ConsentBannerEvent,
     input: {} as ConsentBannerInput,
     emitted: {} as ConsentBannerEmitted,
-    transitionMeta: {} as TransitionMeta,
   },
   guards: {
     needsChoice: ({ context }) => needsChoice(context),
@@ -81,17 +81,15 @@ export const consentBannerMachine = setup({
     markChosen: assign({ chosen: true }),
     openFromBanner: assign({ openedFrom: "banner" as const }),
     openFromFooter: assign({ openedFrom: "footer_link" as const }),
-    trackShown: emit(({ context }) => ({ type: "consent_banner_shown" as const, country_known: context.countryKnown })),
-    trackOpened: emit(({ context }) => ({ type: "consent_choices_opened" as const, opened_from: context.openedFrom ?? "banner" })),
-    trackClosed: emit(({ context, event }) => ({
-      type: "consent_choices_closed" as const,
+    trackShown: emitEvent("consent_banner_shown", ({ context }) => ({ country_known: context.countryKnown })),
+    trackOpened: emitEvent("consent_choices_opened", ({ context }) => ({ opened_from: context.openedFrom ?? "banner" })),
+    trackClosed: emitEvent("consent_choices_closed", ({ context, event }) => ({
       reason: event.type === "CLOSE" ? event.reason : "back",
       banner_returned: needsChoice(context),
     })),
-    trackSaved: emit(({ event }, params: { from: "banner" | "choices" }) => {
+    trackSaved: emitEvent("consent_choice_saved", ({ event }, params: { from: "banner" | "choices" }) => {
       const state = consentFor(event) ?? allSignals("denied");
       return {
-        type: "consent_choice_saved" as const,
         choice: choiceOf(event),
         saved_from: params.from,
         analytics: state.analytics_storage,
@@ -107,8 +105,8 @@ export const consentBannerMachine = setup({
   states: {
     hidden: {
       on: {
-        ARRIVED: { guard: "needsChoice", target: "shown", actions: "trackShown", meta: { emits: "consent_banner_shown" } },
-        OPEN_SETTINGS: { target: "choosing", actions: ["openFromFooter", "trackOpened", "focusChoices"], meta: { emits: "consent_choices_opened" } },
+        ARRIVED: { guard: "needsChoice", target: "shown", actions: "trackShown" },
+        OPEN_SETTINGS: { target: "choosing", actions: ["openFromFooter", "trackOpened", "focusChoices"] },
       },
     },
     shown: {
@@ -116,15 +114,13 @@ export const consentBannerMachine = setup({
         ACCEPT_ALL: {
           target: "saved",
           actions: [{ type: "saveChoice", params: () => allSignals("granted") }, "markChosen", { type: "trackSaved", params: { from: "banner" } }],
-          meta: { emits: "consent_choice_saved" },
         },
         REJECT_ALL: {
           target: "saved",
           actions: [{ type: "saveChoice", params: () => allSignals("denied") }, "markChosen", { type: "trackSaved", params: { from: "banner" } }],
-          meta: { emits: "consent_choice_saved" },
         },
-        CHOOSE: { target: "choosing", actions: ["openFromBanner", "trackOpened", "focusChoices"], meta: { emits: "consent_choices_opened" } },
-        OPEN_SETTINGS: { target: "choosing", actions: ["openFromFooter", "trackOpened", "focusChoices"], meta: { emits: "consent_choices_opened" } },
+        CHOOSE: { target: "choosing", actions: ["openFromBanner", "trackOpened", "focusChoices"] },
+        OPEN_SETTINGS: { target: "choosing", actions: ["openFromFooter", "trackOpened", "focusChoices"] },
       },
     },
     choosing: {
@@ -137,7 +133,6 @@ export const consentBannerMachine = setup({
             { type: "trackSaved", params: { from: "choices" } },
             "focusOpener",
           ],
-          meta: { emits: "consent_choice_saved" },
         },
         ACCEPT_ALL: {
           target: "saved",
@@ -147,7 +142,6 @@ export const consentBannerMachine = setup({
             { type: "trackSaved", params: { from: "choices" } },
             "focusOpener",
           ],
-          meta: { emits: "consent_choice_saved" },
         },
         REJECT_ALL: {
           target: "saved",
@@ -157,17 +151,16 @@ export const consentBannerMachine = setup({
             { type: "trackSaved", params: { from: "choices" } },
             "focusOpener",
           ],
-          meta: { emits: "consent_choice_saved" },
         },
         CLOSE: [
-          { guard: "needsChoice", target: "shown", actions: ["trackClosed", "focusOpener"], meta: { emits: "consent_choices_closed" } },
-          { target: "hidden", actions: ["trackClosed", "focusOpener"], meta: { emits: "consent_choices_closed" } },
+          { guard: "needsChoice", target: "shown", actions: ["trackClosed", "focusOpener"] },
+          { target: "hidden", actions: ["trackClosed", "focusOpener"] },
         ],
       },
     },
     saved: {
       on: {
-        OPEN_SETTINGS: { target: "choosing", actions: ["openFromFooter", "trackOpened", "focusChoices"], meta: { emits: "consent_choices_opened" } },
+        OPEN_SETTINGS: { target: "choosing", actions: ["openFromFooter", "trackOpened", "focusChoices"] },
       },
     },
   },

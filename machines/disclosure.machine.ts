@@ -1,5 +1,6 @@
-import { emit, setup } from "xstate";
-import type { TrackedEvent, TransitionMeta } from "./tracked-event";
+import { setup } from "xstate";
+import type { TrackedEvent } from "./tracked-event";
+import { emitEvent } from "./emit-event";
 
 // docs/requirements.md#2-pages-and-the-shell, docs/requirements.md#4-behaviour: the mobile menu (and the desktop header dropdown, which behaves the same) toggles open
 // and closed; a click outside or Escape closes it and focus returns to the button that opened it.
@@ -21,15 +22,14 @@ export const disclosureMachine = setup({
     events: {} as DisclosureEvent,
     input: {} as { menu: MenuName },
     emitted: {} as DisclosureEmitted,
-    transitionMeta: {} as TransitionMeta,
   },
   actions: {
     /** Provided by the component: move focus back to the toggle button. */
     focusTrigger: () => {},
-    trackOpened: emit(({ context }) => ({ type: "menu_opened" as const, menu: context.menu })),
-    trackClosedByToggle: emit(({ context }) => ({ type: "menu_closed" as const, menu: context.menu, reason: "toggle" as const })),
-    trackClosedOutside: emit(({ context }) => ({ type: "menu_closed" as const, menu: context.menu, reason: "outside_click" as const })),
-    trackClosedByEscape: emit(({ context }) => ({ type: "menu_closed" as const, menu: context.menu, reason: "escape" as const })),
+    trackOpened: emitEvent("menu_opened", ({ context }) => ({ menu: context.menu })),
+    trackClosedByToggle: emitEvent("menu_closed", ({ context }) => ({ menu: context.menu, reason: "toggle" })),
+    trackClosedOutside: emitEvent("menu_closed", ({ context }) => ({ menu: context.menu, reason: "outside_click" })),
+    trackClosedByEscape: emitEvent("menu_closed", ({ context }) => ({ menu: context.menu, reason: "escape" })),
   },
 }).createMachine({
   id: "disclosure",
@@ -38,13 +38,13 @@ export const disclosureMachine = setup({
   initial: "closed",
   states: {
     closed: {
-      on: { TOGGLE: { target: "open", actions: "trackOpened", meta: { emits: "menu_opened" } } },
+      on: { TOGGLE: { target: "open", actions: "trackOpened" } },
     },
     open: {
       on: {
-        TOGGLE: { target: "closed", actions: "trackClosedByToggle", meta: { emits: "menu_closed" } },
-        CLICKED_OUTSIDE: { target: "closed", actions: ["focusTrigger", "trackClosedOutside"], meta: { emits: "menu_closed" } },
-        ESCAPE: { target: "closed", actions: ["focusTrigger", "trackClosedByEscape"], meta: { emits: "menu_closed" } },
+        TOGGLE: { target: "closed", actions: "trackClosedByToggle" },
+        CLICKED_OUTSIDE: { target: "closed", actions: ["focusTrigger", "trackClosedOutside"] },
+        ESCAPE: { target: "closed", actions: ["focusTrigger", "trackClosedByEscape"] },
       },
     },
   },

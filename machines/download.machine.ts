@@ -1,5 +1,6 @@
-import { assign, emit, fromPromise, setup } from "xstate";
-import type { TrackedEvent, TransitionMeta } from "./tracked-event";
+import { assign, fromPromise, setup } from "xstate";
+import type { TrackedEvent } from "./tracked-event";
+import { emitEvent } from "./emit-event";
 
 // docs/requirements.md#4-behaviour, docs/requirements.md#7-upstream-calls, docs/requirements.md#8-failures: the download button fetches the file as a blob and makes it downloadable. On
 // failure the link stays unset and the visitor is told (`notifyFailure`, a toast). The fetch itself
@@ -34,7 +35,6 @@ export const downloadMachine = setup({
     events: {} as DownloadEvent,
     input: {} as { url: string; fileName: string },
     emitted: {} as DownloadEmitted,
-    transitionMeta: {} as TransitionMeta,
   },
   actors: {
     fetchFile: fromPromise<FetchedFile, { url: string }>(async () => {
@@ -48,18 +48,15 @@ export const downloadMachine = setup({
     notifyFailure: () => {},
     countAttempt: assign({ attempts: ({ context }) => context.attempts + 1 }),
     assignFile: assign({ objectUrl: (_, params: { objectUrl: string }) => params.objectUrl }),
-    trackClicked: emit(({ context }) => ({
-      type: "download_clicked" as const,
+    trackClicked: emitEvent("download_clicked", ({ context }) => ({
       file_name: context.fileName.slice(0, 100),
       attempt: Math.min(100, Math.max(1, context.attempts)),
     })),
-    trackReady: emit((_, params: { fileName: string; size: number }) => ({
-      type: "download_ready" as const,
+    trackReady: emitEvent("download_ready", (_, params: { fileName: string; size: number }) => ({
       file_name: params.fileName.slice(0, 100),
       size_bytes: params.size,
     })),
-    trackFailed: emit((_, params: { fileName: string; status: number | null }) => ({
-      type: "download_failed" as const,
+    trackFailed: emitEvent("download_failed", (_, params: { fileName: string; status: number | null }) => ({
       file_name: params.fileName.slice(0, 100),
       status_code: params.status,
     })),
@@ -71,7 +68,7 @@ export const downloadMachine = setup({
   initial: "idle",
   states: {
     idle: {
-      on: { CLICKED: { target: "fetching", actions: ["countAttempt", "trackClicked"], meta: { emits: "download_clicked" } } },
+      on: { CLICKED: { target: "fetching", actions: ["countAttempt", "trackClicked"] } },
     },
     fetching: {
       invoke: {
@@ -85,7 +82,6 @@ export const downloadMachine = setup({
             "saveFile",
             { type: "trackReady", params: ({ context, event }) => ({ fileName: context.fileName, size: event.output.size }) },
           ],
-          meta: { emits: "download_ready" },
         },
         onError: {
           target: "failed",
@@ -96,15 +92,14 @@ export const downloadMachine = setup({
               params: ({ context, event }) => ({ fileName: context.fileName, status: event.error instanceof DownloadHttpError ? event.error.status : null }),
             },
           ],
-          meta: { emits: "download_failed" },
         },
       },
     },
     ready: {
-      on: { CLICKED: { actions: ["countAttempt", "saveFile", "trackClicked"], meta: { emits: "download_clicked" } } },
+      on: { CLICKED: { actions: ["countAttempt", "saveFile", "trackClicked"] } },
     },
     failed: {
-      on: { CLICKED: { target: "fetching", actions: ["countAttempt", "trackClicked"], meta: { emits: "download_clicked" } } },
+      on: { CLICKED: { target: "fetching", actions: ["countAttempt", "trackClicked"] } },
     },
   },
 });

@@ -2,7 +2,7 @@ import type { AnyStateMachine } from "xstate";
 import { ALL_MACHINES } from "./catalogue-of-machines";
 import { machineTransitions, type MachineTransition } from "./machine-graph";
 
-// Which machine transitions emit each catalogue event, read from the transitions' own `meta.emits`:
+// Which machine transitions emit each catalogue event, read from the actions each transition runs (emit-event.ts):
 // the plan's "emitted by" column is derived here, never written beside the event definitions.
 
 /** A state id without the machine's own id in front ("header.throttle.ready" → "throttle.ready"). */
@@ -27,7 +27,7 @@ function describeTransition(machine: AnyStateMachine, t: MachineTransition): str
   return `${machine.id}: ${source} → ${t.targets.map((id) => statePath(machine, id)).join(", ")} (${when})`;
 }
 
-/** Event name → the transitions, across every machine, whose `meta.emits` names it. */
+/** Event name → the transitions, across every machine, whose actions emit it. */
 export function machineEmitters(machines: ReadonlyArray<{ machine: AnyStateMachine }> = ALL_MACHINES): Record<string, string[]> {
   const emitters: Record<string, string[]> = {};
   for (const { machine } of machines) {

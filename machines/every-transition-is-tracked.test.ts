@@ -15,7 +15,7 @@ import { mobileFirstViewportMachine } from "./viewport.machine";
 // This walks every reachable snapshot of every machine (breadth first, with sample facts for each
 // machine plus every delayed event the snapshot schedules), records each transition taken (from the
 // inspection microsteps) and what it emitted. It fails if a transition emits nothing, emits an event
-// that is not in the catalogue or does not validate, emits something other than its `meta.emits`, or
+// that is not in the catalogue or does not validate, emits something other than the event its action names (emit-event.ts), or
 // if any transition in the definition (toDirectedGraph plus `always`) was never reached, so a new
 // transition without tracking, or without sample facts to reach it, fails CI.
 
@@ -244,7 +244,7 @@ describe("every transition of every machine emits a valid catalogue event", () =
                 continue;
               }
               covered.add(info.key);
-              if (!info.emits) problems.push(`${label}: no meta.emits`);
+              if (!info.emits) problems.push(`${label}: no action names a catalogue event (emitEvent)`);
               else if (!result.emitted.some((e) => e.type === info.emits)) problems.push(`${label}: did not emit ${info.emits}`);
             }
             for (const { type, ...properties } of result.emitted) {

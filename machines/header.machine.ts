@@ -1,5 +1,6 @@
-import { and, assign, emit, not, or, raise, setup } from "xstate";
-import type { TrackedEvent, TransitionMeta } from "./tracked-event";
+import { and, assign, not, or, raise, setup } from "xstate";
+import type { TrackedEvent } from "./tracked-event";
+import { emitEvent } from "./emit-event";
 
 // docs/requirements.md#4-behaviour, docs/requirements.md#9-constants: the header is sticky on mobile and on sites with a manual header; otherwise it hides
 // while scrolling down and shows while scrolling up. A shadow shows once the page is scrolled MORE
@@ -45,7 +46,6 @@ export const headerMachine = setup({
     events: {} as HeaderEvent,
     input: {} as { sticky: boolean },
     emitted: {} as HeaderEmitted,
-    transitionMeta: {} as TransitionMeta,
   },
   actions: {
     takeSample: assign(({ context, event }) => {
@@ -56,23 +56,21 @@ export const headerMachine = setup({
     assignSticky: assign({ sticky: ({ context, event }) => (event.type === "STICKY_CHANGED" ? event.sticky : context.sticky) }),
     /** Hands the new sample to the elevation and visibility regions. */
     raiseSample: raise({ type: "SAMPLE" }),
-    trackSampled: emit(({ context }) => ({ type: "header_scroll_sampled" as const, scroll_y: context.y, direction: direction(context) })),
-    trackDeferred: emit(({ event, context }) => ({
-      type: "header_scroll_throttled" as const,
-      phase: "deferred" as const,
+    trackSampled: emitEvent("header_scroll_sampled", ({ context }) => ({ scroll_y: context.y, direction: direction(context) })),
+    trackDeferred: emitEvent("header_scroll_throttled", ({ event, context }) => ({
+      phase: "deferred",
       scroll_y: event.type === "SCROLLED" ? clampY(event.y) : context.y,
     })),
-    trackSettled: emit(({ context }) => ({ type: "header_scroll_throttled" as const, phase: "settled" as const, scroll_y: context.y })),
-    trackShadowShown: emit(({ context }) => ({ type: "header_shadow_changed" as const, shadow: true, scroll_y: context.y })),
-    trackShadowHidden: emit(({ context }) => ({ type: "header_shadow_changed" as const, shadow: false, scroll_y: context.y })),
-    trackHidden: emit(({ context }) => ({ type: "header_visibility_changed" as const, visible: false, reason: "scroll_down" as const, scroll_y: context.y })),
-    trackShown: emit(({ context }) => ({
-      type: "header_visibility_changed" as const,
+    trackSettled: emitEvent("header_scroll_throttled", ({ context }) => ({ phase: "settled", scroll_y: context.y })),
+    trackShadowShown: emitEvent("header_shadow_changed", ({ context }) => ({ shadow: true, scroll_y: context.y })),
+    trackShadowHidden: emitEvent("header_shadow_changed", ({ context }) => ({ shadow: false, scroll_y: context.y })),
+    trackHidden: emitEvent("header_visibility_changed", ({ context }) => ({ visible: false, reason: "scroll_down", scroll_y: context.y })),
+    trackShown: emitEvent("header_visibility_changed", ({ context }) => ({
       visible: true,
-      reason: context.sticky ? ("sticky" as const) : context.y <= HIDE_AFTER_PX ? ("near_top" as const) : ("scroll_up" as const),
+      reason: context.sticky ? "sticky" : context.y <= HIDE_AFTER_PX ? "near_top" : "scroll_up",
       scroll_y: context.y,
     })),
-    trackSticky: emit(({ context }) => ({ type: "header_sticky_changed" as const, sticky: context.sticky })),
+    trackSticky: emitEvent("header_sticky_changed", ({ context }) => ({ sticky: context.sticky })),
   },
   guards: {
     // docs/requirements.md#9-constants: "more than 80 px": 81 shows the shadow, 80 does not.
@@ -92,7 +90,7 @@ export const headerMachine = setup({
   type: "parallel",
   context: ({ input }) => ({ sticky: input.sticky, y: 0, previousY: 0, pendingY: null }),
   on: {
-    STICKY_CHANGED: { actions: ["assignSticky", "trackSticky"], meta: { emits: "header_sticky_changed" } },
+    STICKY_CHANGED: { actions: ["assignSticky", "trackSticky"] },
   },
   states: {
     throttle: {
@@ -100,12 +98,12 @@ export const headerMachine = setup({
       states: {
         ready: {
           on: {
-            SCROLLED: { target: "cooling", actions: ["takeSample", "raiseSample", "trackSampled"], meta: { emits: "header_scroll_sampled" } },
+            SCROLLED: { target: "cooling", actions: ["takeSample", "raiseSample", "trackSampled"] },
           },
         },
         cooling: {
           on: {
-            SCROLLED: { actions: ["keepPending", "trackDeferred"], meta: { emits: "header_scroll_throttled" } },
+            SCROLLED: { actions: ["keepPending", "trackDeferred"] },
           },
           after: {
             throttle: [
@@ -114,9 +112,8 @@ export const headerMachine = setup({
                 target: "cooling",
                 reenter: true,
                 actions: ["takeSample", "raiseSample", "trackSampled"],
-                meta: { emits: "header_scroll_sampled" },
               },
-              { target: "ready", actions: "trackSettled", meta: { emits: "header_scroll_throttled" } },
+              { target: "ready", actions: "trackSettled" },
             ],
           },
         },
@@ -125,9 +122,9 @@ export const headerMachine = setup({
     elevation: {
       initial: "flat",
       states: {
-        flat: { on: { SAMPLE: { guard: "isBeyondShadowThreshold", target: "raised", actions: "trackShadowShown", meta: { emits: "header_shadow_changed" } } } },
+        flat: { on: { SAMPLE: { guard: "isBeyondShadowThreshold", target: "raised", actions: "trackShadowShown" } } },
         raised: {
-          on: { SAMPLE: { guard: not("isBeyondShadowThreshold"), target: "flat", actions: "trackShadowHidden", meta: { emits: "header_shadow_changed" } } },
+          on: { SAMPLE: { guard: not("isBeyondShadowThreshold"), target: "flat", actions: "trackShadowHidden" } },
         },
       },
     },
@@ -140,19 +137,17 @@ export const headerMachine = setup({
               guard: and([not("isSticky"), "isScrollingDown", "isPastHeader"]),
               target: "hidden",
               actions: "trackHidden",
-              meta: { emits: "header_visibility_changed" },
             },
           },
         },
         hidden: {
           // A header that becomes sticky (rotated to mobile) shows at once.
-          always: { guard: "isSticky", target: "shown", actions: "trackShown", meta: { emits: "header_visibility_changed" } },
+          always: { guard: "isSticky", target: "shown", actions: "trackShown" },
           on: {
             SAMPLE: {
               guard: or(["isScrollingUp", not("isPastHeader")]),
               target: "shown",
               actions: "trackShown",
-              meta: { emits: "header_visibility_changed" },
             },
           },
         },

@@ -1,5 +1,6 @@
-import { emit, setup } from "xstate";
-import type { TrackedEvent, TransitionMeta } from "./tracked-event";
+import { setup } from "xstate";
+import type { TrackedEvent } from "./tracked-event";
+import { emitEvent } from "./emit-event";
 
 // docs/requirements.md#4-behaviour, docs/requirements.md#8-failures: an image that fails to load switches to its fallback URL when one is given; the
 // animated logo falls back to the static logo. The component sends FAILED from the image's error
@@ -20,12 +21,11 @@ export const imageFallbackMachine = setup({
     events: {} as { type: "FAILED" },
     input: {} as { kind: ImageKind; hasFallback: boolean },
     emitted: {} as ImageEmitted,
-    transitionMeta: {} as TransitionMeta,
   },
   actions: {
-    trackFallback: emit(({ context }) => ({ type: "image_fallback_used" as const, image_kind: context.kind })),
-    trackBrokenWithoutFallback: emit(({ context }) => ({ type: "image_load_failed" as const, image_kind: context.kind, had_fallback: false })),
-    trackBrokenAfterFallback: emit(({ context }) => ({ type: "image_load_failed" as const, image_kind: context.kind, had_fallback: true })),
+    trackFallback: emitEvent("image_fallback_used", ({ context }) => ({ image_kind: context.kind })),
+    trackBrokenWithoutFallback: emitEvent("image_load_failed", ({ context }) => ({ image_kind: context.kind, had_fallback: false })),
+    trackBrokenAfterFallback: emitEvent("image_load_failed", ({ context }) => ({ image_kind: context.kind, had_fallback: true })),
   },
   guards: {
     hasFallback: ({ context }) => context.hasFallback,
@@ -39,13 +39,13 @@ export const imageFallbackMachine = setup({
     primary: {
       on: {
         FAILED: [
-          { guard: "hasFallback", target: "fallback", actions: "trackFallback", meta: { emits: "image_fallback_used" } },
-          { target: "broken", actions: "trackBrokenWithoutFallback", meta: { emits: "image_load_failed" } },
+          { guard: "hasFallback", target: "fallback", actions: "trackFallback" },
+          { target: "broken", actions: "trackBrokenWithoutFallback" },
         ],
       },
     },
     fallback: {
-      on: { FAILED: { target: "broken", actions: "trackBrokenAfterFallback", meta: { emits: "image_load_failed" } } },
+      on: { FAILED: { target: "broken", actions: "trackBrokenAfterFallback" } },
     },
     broken: { type: "final" },
   },

@@ -1,6 +1,7 @@
-import { assign, emit, setup } from "xstate";
+import { assign, setup } from "xstate";
 import { JUMP_OFFSET_DESKTOP_PX, JUMP_OFFSET_MOBILE_PX, JUMP_SCROLL_MS } from "./spec-values";
-import type { TrackedEvent, TransitionMeta } from "./tracked-event";
+import type { TrackedEvent } from "./tracked-event";
+import { emitEvent } from "./emit-event";
 
 // docs/requirements.md#2-pages-and-the-shell, docs/requirements.md#9-constants: in-page jump links scroll smoothly to a block id over 1200 ms, landing -30 px above
 // it on mobile and -100 px on desktop. With prefers-reduced-motion the jump is instant. The scroll
@@ -24,7 +25,6 @@ export const jumpLinkMachine = setup({
     context: {} as JumpLinkContext,
     events: {} as JumpLinkEvent,
     emitted: {} as JumpEmitted,
-    transitionMeta: {} as TransitionMeta,
   },
   actions: {
     assignJump: assign(({ event }) => ({ targetId: event.targetId, offset: jumpOffset(event.isMobile) })),
@@ -32,13 +32,12 @@ export const jumpLinkMachine = setup({
     startScroll: () => {},
     /** Provided by the component: scroll at once (reduced motion). */
     jumpInstantly: () => {},
-    trackUsed: emit(({ context, event }) => ({
-      type: "jump_link_used" as const,
+    trackUsed: emitEvent("jump_link_used", ({ context, event }) => ({
       target_id: context.targetId ?? "",
       offset_px: context.offset,
       smooth: !event.reducedMotion,
     })),
-    trackSettled: emit(({ context }) => ({ type: "jump_link_settled" as const, target_id: context.targetId ?? "" })),
+    trackSettled: emitEvent("jump_link_settled", ({ context }) => ({ target_id: context.targetId ?? "" })),
   },
   guards: {
     prefersReducedMotion: ({ event }) => event.reducedMotion,
@@ -53,19 +52,19 @@ export const jumpLinkMachine = setup({
     idle: {
       on: {
         JUMP: [
-          { guard: "prefersReducedMotion", actions: ["assignJump", "jumpInstantly", "trackUsed"], meta: { emits: "jump_link_used" } },
-          { target: "scrolling", actions: ["assignJump", "startScroll", "trackUsed"], meta: { emits: "jump_link_used" } },
+          { guard: "prefersReducedMotion", actions: ["assignJump", "jumpInstantly", "trackUsed"] },
+          { target: "scrolling", actions: ["assignJump", "startScroll", "trackUsed"] },
         ],
       },
     },
     scrolling: {
       on: {
         JUMP: [
-          { guard: "prefersReducedMotion", target: "idle", actions: ["assignJump", "jumpInstantly", "trackUsed"], meta: { emits: "jump_link_used" } },
-          { target: "scrolling", reenter: true, actions: ["assignJump", "startScroll", "trackUsed"], meta: { emits: "jump_link_used" } },
+          { guard: "prefersReducedMotion", target: "idle", actions: ["assignJump", "jumpInstantly", "trackUsed"] },
+          { target: "scrolling", reenter: true, actions: ["assignJump", "startScroll", "trackUsed"] },
         ],
       },
-      after: { scrollDuration: { target: "idle", actions: "trackSettled", meta: { emits: "jump_link_settled" } } },
+      after: { scrollDuration: { target: "idle", actions: "trackSettled" } },
     },
   },
 });

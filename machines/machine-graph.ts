@@ -1,5 +1,6 @@
 import { and, not, or, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from "xstate";
 import { toDirectedGraph, type DirectedGraphNode } from "xstate/graph";
+import { eventEmittedBy } from "./emit-event";
 import { transitionIdAt } from "./transition-id";
 
 // The static shape of a machine, from xstate's graph utilities (toDirectedGraph) plus eventless
@@ -14,7 +15,7 @@ export interface MachineTransition {
   eventType: string;
   guard: string | null;
   actions: string[];
-  /** The catalogue event this transition emits (transition meta). */
+  /** The catalogue event this transition emits: named by the first of its actions that emits one (emit-event.ts). */
   emits: string | null;
   /** For `after` transitions: the named delay (e.g. "throttle") or milliseconds. */
   delay: string | null;
@@ -63,15 +64,16 @@ function delayOf(eventType: string, machine: AnyStateMachine): string | null {
 }
 
 function toTransition(t: AnyTransitionDefinition, index: number, machine: AnyStateMachine): MachineTransition {
-  const meta = (t as { meta?: { emits?: string } }).meta;
+  const implementations = (machine.implementations.actions ?? {}) as Record<string, unknown>;
+  const actions = t.actions ?? [];
   return {
     key: transitionIdAt(t.source.id, t.eventType, index),
     source: t.source.id,
     targets: (t.target ?? []).map((n: AnyStateNode) => n.id),
     eventType: t.eventType,
     guard: describeGuard(t.guard),
-    actions: (t.actions ?? []).map(describeAction),
-    emits: meta?.emits ?? null,
+    actions: actions.map(describeAction),
+    emits: actions.map((action) => eventEmittedBy(action, implementations)).find((name) => name !== null) ?? null,
     delay: delayOf(t.eventType, machine),
     reenter: Boolean(t.reenter),
     definition: t,

@@ -1,5 +1,6 @@
-import { and, assign, emit, enqueueActions, setup } from "xstate";
-import type { TrackedEvent, TransitionMeta } from "./tracked-event";
+import { and, assign, enqueueActions, setup } from "xstate";
+import type { TrackedEvent } from "./tracked-event";
+import { emitEvent } from "./emit-event";
 import { showsBackButton, topModal, type ModalEntry, type ModalStackContext } from "./modal-stack.model";
 
 // docs/requirements.md#3-data, docs/requirements.md#4-behaviour: modals form a stack. Opening pushes, closing pops the top; the back button shows only
@@ -19,7 +20,6 @@ export const modalStackMachine = setup({
     context: {} as ModalStackContext,
     events: {} as ModalStackEvent,
     emitted: {} as ModalStackEmitted,
-    transitionMeta: {} as TransitionMeta,
   },
   actions: {
     push: assign({ stack: ({ context, event }) => (event.type === "OPEN" ? [...context.stack, event.modal] : context.stack) }),
@@ -30,14 +30,13 @@ export const modalStackMachine = setup({
       if (top?.onCloseCallback) enqueue(top.onCloseCallback);
     }),
     pop: assign({ stack: ({ context }) => context.stack.slice(0, -1) }),
-    trackOpened: emit(({ context }) => {
+    trackOpened: emitEvent("modal_opened", ({ context }) => {
       const top = topModal(context);
-      return { type: "modal_opened" as const, modal_title: titleOf(top), variant: top?.variant ?? "center", depth: context.stack.length };
+      return { modal_title: titleOf(top), variant: top?.variant ?? "center", depth: context.stack.length };
     }),
     // Emitted before the pop so the title is the modal that closes; depth is the depth after it.
-    trackBack: emit(({ context }) => ({ type: "modal_back_pressed" as const, modal_title: titleOf(topModal(context)), depth: context.stack.length - 1 })),
-    trackClosed: emit(({ context, event }) => ({
-      type: "modal_closed" as const,
+    trackBack: emitEvent("modal_back_pressed", ({ context }) => ({ modal_title: titleOf(topModal(context)), depth: context.stack.length - 1 })),
+    trackClosed: emitEvent("modal_closed", ({ context, event }) => ({
       modal_title: titleOf(topModal(context)),
       reason: event.type === "CLOSE" ? event.reason : "button",
       depth: Math.max(0, context.stack.length - 1),
@@ -56,15 +55,15 @@ export const modalStackMachine = setup({
   initial: "empty",
   states: {
     empty: {
-      on: { OPEN: { target: "open", actions: ["push", "trackOpened"], meta: { emits: "modal_opened" } } },
+      on: { OPEN: { target: "open", actions: ["push", "trackOpened"] } },
     },
     open: {
       on: {
-        OPEN: { actions: ["push", "trackOpened"], meta: { emits: "modal_opened" } },
-        BACK: { guard: "canGoBack", actions: ["trackBack", "pop"], meta: { emits: "modal_back_pressed" } },
+        OPEN: { actions: ["push", "trackOpened"] },
+        BACK: { guard: "canGoBack", actions: ["trackBack", "pop"] },
         CLOSE: [
-          { guard: and(["allowsThisClose", "hasModalBelow"]), actions: ["trackClosed", "popWithCallback"], meta: { emits: "modal_closed" } },
-          { guard: "allowsThisClose", target: "empty", actions: ["trackClosed", "popWithCallback"], meta: { emits: "modal_closed" } },
+          { guard: and(["allowsThisClose", "hasModalBelow"]), actions: ["trackClosed", "popWithCallback"] },
+          { guard: "allowsThisClose", target: "empty", actions: ["trackClosed", "popWithCallback"] },
         ],
       },
     },

@@ -1,6 +1,7 @@
-import { emit, setup } from "xstate";
+import { setup } from "xstate";
 import { POPUP_HEIGHT, POPUP_WIDTH } from "./spec-values";
-import type { TrackedEvent, TransitionMeta } from "./tracked-event";
+import type { TrackedEvent } from "./tracked-event";
+import { emitEvent } from "./emit-event";
 
 // docs/requirements.md#2-pages-and-the-shell: the theatre retailer's verification badge opens the verification page in a 560×490 popup.
 // The component calls window.open and reports the fact: opened, or blocked (the plain new-tab link
@@ -10,11 +11,10 @@ export const popupMachine = setup({
   types: {
     events: {} as { type: "POPUP_OPENED" } | { type: "POPUP_BLOCKED" },
     emitted: {} as TrackedEvent<"verification_badge_opened">,
-    transitionMeta: {} as TransitionMeta,
   },
   actions: {
-    trackPopup: emit({ type: "verification_badge_opened" as const, presentation: "popup" as const, popup_width: POPUP_WIDTH, popup_height: POPUP_HEIGHT }),
-    trackNewTab: emit({ type: "verification_badge_opened" as const, presentation: "new_tab" as const, popup_width: POPUP_WIDTH, popup_height: POPUP_HEIGHT }),
+    trackPopup: emitEvent("verification_badge_opened", () => ({ presentation: "popup", popup_width: POPUP_WIDTH, popup_height: POPUP_HEIGHT })),
+    trackNewTab: emitEvent("verification_badge_opened", () => ({ presentation: "new_tab", popup_width: POPUP_WIDTH, popup_height: POPUP_HEIGHT })),
   },
 }).createMachine({
   id: "popup",
@@ -23,8 +23,8 @@ export const popupMachine = setup({
   states: {
     ready: {
       on: {
-        POPUP_OPENED: { actions: "trackPopup", meta: { emits: "verification_badge_opened" } },
-        POPUP_BLOCKED: { actions: "trackNewTab", meta: { emits: "verification_badge_opened" } },
+        POPUP_OPENED: { actions: "trackPopup" },
+        POPUP_BLOCKED: { actions: "trackNewTab" },
       },
     },
   },

@@ -13,7 +13,7 @@ describe("the storefront's tracking plan", () => {
     expect(committed === storefrontPlanText(), "tracking/plan.json is stale: run `npm run tracking:plan` and commit it").toBe(true);
   });
 
-  it("names an emitter for every event: machine transitions from their meta.emits, or the components a definition lists", () => {
+  it("names an emitter for every event: machine transitions from the actions that emit them, or the components a definition lists", () => {
     const plan = storefrontPlan();
     for (const event of plan.events) expect(event.emittedBy.length, `${event.name} has no emitter`).toBeGreaterThan(0);
     const header = plan.events.find((event) => event.name === "header_shadow_changed")!;
@@ -23,9 +23,9 @@ describe("the storefront's tracking plan", () => {
     ]);
   });
 
-  it("lists a transition only under the event its meta.emits names, and only catalogue events", () => {
+  it("lists a transition only under the event its emitting action names, and only catalogue events", () => {
     const names = new Set([...catalogue].map((definition) => (definition as EventDefinition).name));
-    for (const name of Object.keys(machineEmitters())) expect(names, `meta.emits names "${name}"`).toContain(name);
+    for (const name of Object.keys(machineEmitters())) expect(names, `an action emits "${name}"`).toContain(name);
     // An event a definition says machines emit must not also be claimed by a component line for a machine.
     for (const definition of [...catalogue] as EventDefinition[]) {
       for (const line of definition.components ?? []) expect(line, definition.name).not.toMatch(/^[a-zA-Z]+: \S+ → /);

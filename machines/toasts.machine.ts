@@ -1,6 +1,7 @@
-import { assign, cancel, emit, enqueueActions, setup } from "xstate";
+import { assign, cancel, enqueueActions, setup } from "xstate";
 import { DEFAULT_TOAST_DURATION_MS } from "./spec-values";
-import type { TrackedEvent, TransitionMeta } from "./tracked-event";
+import type { TrackedEvent } from "./tracked-event";
+import { emitEvent } from "./emit-event";
 
 // docs/requirements.md#3-data, docs/requirements.md#4-behaviour: toasts append and are removed by id; a toast with autoClose disappears after its
 // duration. Each auto-closing toast schedules its own EXPIRED event (a machine delay, cancelled if
@@ -33,7 +34,6 @@ export const toastsMachine = setup({
     context: {} as ToastsContext,
     events: {} as ToastsEvent,
     emitted: {} as ToastsEmitted,
-    transitionMeta: {} as TransitionMeta,
   },
   actions: {
     append: assign({
@@ -45,20 +45,12 @@ export const toastsMachine = setup({
       enqueue.raise({ type: "EXPIRED", id: event.toast.id }, { delay: "toastDuration", id: expiryId(event.toast.id) });
     }),
     cancelExpiry: cancel(({ event }) => expiryId(event.type === "ADD" ? event.toast.id : event.id)),
-    trackShown: emit(({ event }) => {
+    trackShown: emitEvent("toast_shown", ({ event }) => {
       const toast = event.type === "ADD" ? event.toast : { id: "unknown", tone: "info" as const, autoClose: false, duration: 0 };
-      return { type: "toast_shown" as const, toast_id: toast.id, tone: toast.tone, auto_close: toast.autoClose, duration_ms: toast.duration };
+      return { toast_id: toast.id, tone: toast.tone, auto_close: toast.autoClose, duration_ms: toast.duration };
     }),
-    trackDismissed: emit(({ event }) => ({
-      type: "toast_dismissed" as const,
-      toast_id: event.type === "ADD" ? event.toast.id : event.id,
-      reason: "button" as const,
-    })),
-    trackExpired: emit(({ event }) => ({
-      type: "toast_dismissed" as const,
-      toast_id: event.type === "ADD" ? event.toast.id : event.id,
-      reason: "timeout" as const,
-    })),
+    trackDismissed: emitEvent("toast_dismissed", ({ event }) => ({ toast_id: event.type === "ADD" ? event.toast.id : event.id, reason: "button" })),
+    trackExpired: emitEvent("toast_dismissed", ({ event }) => ({ toast_id: event.type === "ADD" ? event.toast.id : event.id, reason: "timeout" })),
   },
   guards: {
     autoCloses: ({ event }) => event.type === "ADD" && event.toast.autoClose,
@@ -77,24 +69,24 @@ export const toastsMachine = setup({
     empty: {
       on: {
         ADD: [
-          { guard: "autoCloses", target: "showing", actions: ["cancelExpiry", "append", "scheduleExpiry", "trackShown"], meta: { emits: "toast_shown" } },
-          { target: "showing", actions: ["cancelExpiry", "append", "trackShown"], meta: { emits: "toast_shown" } },
+          { guard: "autoCloses", target: "showing", actions: ["cancelExpiry", "append", "scheduleExpiry", "trackShown"] },
+          { target: "showing", actions: ["cancelExpiry", "append", "trackShown"] },
         ],
       },
     },
     showing: {
       on: {
         ADD: [
-          { guard: "autoCloses", actions: ["cancelExpiry", "append", "scheduleExpiry", "trackShown"], meta: { emits: "toast_shown" } },
-          { actions: ["cancelExpiry", "append", "trackShown"], meta: { emits: "toast_shown" } },
+          { guard: "autoCloses", actions: ["cancelExpiry", "append", "scheduleExpiry", "trackShown"] },
+          { actions: ["cancelExpiry", "append", "trackShown"] },
         ],
         DISMISS: [
-          { guard: "isLastListed", target: "empty", actions: ["cancelExpiry", "remove", "trackDismissed"], meta: { emits: "toast_dismissed" } },
-          { guard: "isListed", actions: ["cancelExpiry", "remove", "trackDismissed"], meta: { emits: "toast_dismissed" } },
+          { guard: "isLastListed", target: "empty", actions: ["cancelExpiry", "remove", "trackDismissed"] },
+          { guard: "isListed", actions: ["cancelExpiry", "remove", "trackDismissed"] },
         ],
         EXPIRED: [
-          { guard: "isLastListed", target: "empty", actions: ["remove", "trackExpired"], meta: { emits: "toast_dismissed" } },
-          { guard: "isListed", actions: ["remove", "trackExpired"], meta: { emits: "toast_dismissed" } },
+          { guard: "isLastListed", target: "empty", actions: ["remove", "trackExpired"] },
+          { guard: "isListed", actions: ["remove", "trackExpired"] },
         ],
       },
     },

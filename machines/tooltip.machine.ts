@@ -1,5 +1,6 @@
-import { emit, setup } from "xstate";
-import type { TrackedEvent, TransitionMeta } from "./tracked-event";
+import { setup } from "xstate";
+import type { TrackedEvent } from "./tracked-event";
+import { emitEvent } from "./emit-event";
 
 // docs/requirements.md#4-behaviour, docs/requirements.md#9-constants: a tooltip flag (e.g. "Copied") resets after 5 s. Showing it again restarts the timer.
 
@@ -14,12 +15,11 @@ export const tooltipMachine = setup({
     events: {} as { type: "SHOW" } | { type: "HIDE" },
     input: {} as { tooltip: TooltipName },
     emitted: {} as TooltipEmitted,
-    transitionMeta: {} as TransitionMeta,
   },
   actions: {
-    trackShown: emit(({ context }) => ({ type: "tooltip_shown" as const, tooltip: context.tooltip })),
-    trackTimedOut: emit(({ context }) => ({ type: "tooltip_reset" as const, tooltip: context.tooltip, reason: "timeout" as const })),
-    trackHidden: emit(({ context }) => ({ type: "tooltip_reset" as const, tooltip: context.tooltip, reason: "hidden" as const })),
+    trackShown: emitEvent("tooltip_shown", ({ context }) => ({ tooltip: context.tooltip })),
+    trackTimedOut: emitEvent("tooltip_reset", ({ context }) => ({ tooltip: context.tooltip, reason: "timeout" })),
+    trackHidden: emitEvent("tooltip_reset", ({ context }) => ({ tooltip: context.tooltip, reason: "hidden" })),
   },
   delays: { resetDelay: TOOLTIP_RESET_MS },
 }).createMachine({
@@ -28,13 +28,13 @@ export const tooltipMachine = setup({
   context: ({ input }) => ({ tooltip: input.tooltip }),
   initial: "hidden",
   states: {
-    hidden: { on: { SHOW: { target: "shown", actions: "trackShown", meta: { emits: "tooltip_shown" } } } },
+    hidden: { on: { SHOW: { target: "shown", actions: "trackShown" } } },
     shown: {
       on: {
-        SHOW: { target: "shown", reenter: true, actions: "trackShown", meta: { emits: "tooltip_shown" } },
-        HIDE: { target: "hidden", actions: "trackHidden", meta: { emits: "tooltip_reset" } },
+        SHOW: { target: "shown", reenter: true, actions: "trackShown" },
+        HIDE: { target: "hidden", actions: "trackHidden" },
       },
-      after: { resetDelay: { target: "hidden", actions: "trackTimedOut", meta: { emits: "tooltip_reset" } } },
+      after: { resetDelay: { target: "hidden", actions: "trackTimedOut" } },
     },
   },
 });

@@ -1,5 +1,6 @@
-import { assign, emit, enqueueActions, setup } from "xstate";
-import type { TrackedEvent, TransitionMeta } from "./tracked-event";
+import { assign, enqueueActions, setup } from "xstate";
+import type { TrackedEvent } from "./tracked-event";
+import { emitEvent, emitsEvent } from "./emit-event";
 
 // docs/requirements.md#4-behaviour, docs/requirements.md#9-constants: the tracked YouTube player. While playing, progress is checked every 5 s (a machine
 // delay: `requestProgress` asks the component for the player's time, which comes back as PROGRESS);
@@ -48,7 +49,6 @@ export const videoMachine = setup({
     events: {} as VideoEvent,
     input: {} as { videoId: string; title: string },
     emitted: {} as VideoEmitted,
-    transitionMeta: {} as TransitionMeta,
   },
   actions: {
     /** Provided by the component: read the player's time and send PROGRESS back. */
@@ -58,44 +58,38 @@ export const videoMachine = setup({
       const duration = "duration" in event ? seconds(event.duration) || context.duration : context.duration;
       return { currentTime: seconds(event.currentTime), duration };
     }),
-    recordMilestones: enqueueActions(({ context, enqueue }) => {
-      const fresh = newMilestones(percentWatched(context.currentTime, context.duration), context.milestonesReached);
-      enqueue.assign({ milestonesReached: [...context.milestonesReached, ...fresh] });
-      for (const milestone of fresh) {
-        enqueue.emit({ type: "video_milestone_reached", video_id: context.videoId, video_title: context.title, milestone });
-      }
-    }),
-    trackStarted: emit(({ context }) => ({
-      type: "video_started" as const,
+    recordMilestones: emitsEvent(
+      "video_milestone_reached",
+      enqueueActions(({ context, enqueue }) => {
+        const fresh = newMilestones(percentWatched(context.currentTime, context.duration), context.milestonesReached);
+        enqueue.assign({ milestonesReached: [...context.milestonesReached, ...fresh] });
+        for (const milestone of fresh) {
+          enqueue.emit({ type: "video_milestone_reached", video_id: context.videoId, video_title: context.title, milestone });
+        }
+      }),
+    ),
+    trackStarted: emitEvent("video_started", ({ context }) => ({
       video_id: context.videoId,
       video_title: context.title,
       resumed: false,
       current_time_s: context.currentTime,
     })),
-    trackResumed: emit(({ context }) => ({
-      type: "video_started" as const,
+    trackResumed: emitEvent("video_started", ({ context }) => ({
       video_id: context.videoId,
       video_title: context.title,
       resumed: true,
       current_time_s: context.currentTime,
     })),
-    trackPaused: emit(({ context }) => ({
-      type: "video_paused" as const,
+    trackPaused: emitEvent("video_paused", ({ context }) => ({
       video_id: context.videoId,
       video_title: context.title,
       percent: percentWatched(context.currentTime, context.duration),
     })),
-    trackChecked: emit(({ context }) => ({
-      type: "video_progress_checked" as const,
+    trackChecked: emitEvent("video_progress_checked", ({ context }) => ({
       video_id: context.videoId,
       percent: percentWatched(context.currentTime, context.duration),
     })),
-    trackCompleted: emit(({ context }) => ({
-      type: "video_completed" as const,
-      video_id: context.videoId,
-      video_title: context.title,
-      duration_s: context.duration,
-    })),
+    trackCompleted: emitEvent("video_completed", ({ context }) => ({ video_id: context.videoId, video_title: context.title, duration_s: context.duration })),
   },
   guards: {
     passesNewMilestone: ({ context, event }) =>
@@ -110,27 +104,24 @@ export const videoMachine = setup({
   initial: "idle",
   states: {
     idle: {
-      on: { PLAYING: { target: "playing", actions: ["assignTime", "trackStarted"], meta: { emits: "video_started" } } },
+      on: { PLAYING: { target: "playing", actions: ["assignTime", "trackStarted"] } },
     },
     playing: {
       after: {
-        progressCheck: { target: "playing", reenter: true, actions: ["requestProgress", "trackChecked"], meta: { emits: "video_progress_checked" } },
+        progressCheck: { target: "playing", reenter: true, actions: ["requestProgress", "trackChecked"] },
       },
       on: {
-        PROGRESS: [
-          { guard: "passesNewMilestone", actions: ["assignTime", "recordMilestones"], meta: { emits: "video_milestone_reached" } },
-          { actions: ["assignTime", "trackChecked"], meta: { emits: "video_progress_checked" } },
-        ],
-        PAUSED: { target: "paused", actions: ["assignTime", "trackPaused"], meta: { emits: "video_paused" } },
-        ENDED: { target: "ended", actions: ["assignTime", "trackCompleted"], meta: { emits: "video_completed" } },
+        PROGRESS: [{ guard: "passesNewMilestone", actions: ["assignTime", "recordMilestones"] }, { actions: ["assignTime", "trackChecked"] }],
+        PAUSED: { target: "paused", actions: ["assignTime", "trackPaused"] },
+        ENDED: { target: "ended", actions: ["assignTime", "trackCompleted"] },
       },
     },
     paused: {
-      on: { PLAYING: { target: "playing", actions: ["assignTime", "trackResumed"], meta: { emits: "video_started" } } },
+      on: { PLAYING: { target: "playing", actions: ["assignTime", "trackResumed"] } },
     },
     ended: {
       // A replay starts again; milestones already reached do not fire a second time.
-      on: { PLAYING: { target: "playing", actions: ["assignTime", "trackStarted"], meta: { emits: "video_started" } } },
+      on: { PLAYING: { target: "playing", actions: ["assignTime", "trackStarted"] } },
     },
   },
 });

@@ -1,6 +1,7 @@
-import { assign, emit, setup } from "xstate";
+import { assign, setup } from "xstate";
 import { isMobileWidth } from "./spec-values";
-import type { TrackedEvent, TransitionMeta } from "./tracked-event";
+import type { TrackedEvent } from "./tracked-event";
+import { emitEvent } from "./emit-event";
 
 // docs/requirements.md#4-behaviour, docs/requirements.md#9-constants: mobile status starts from the server-given value (so the first client render matches
 // the server's), then is rechecked on load and on resize. 768 px or less is mobile.
@@ -12,15 +13,10 @@ const viewportSetup = setup({
     context: {} as { width: number | null },
     events: {} as ViewportEvent,
     emitted: {} as TrackedEvent<"viewport_changed">,
-    transitionMeta: {} as TransitionMeta,
   },
   actions: {
     assignWidth: assign({ width: ({ event }) => Math.max(0, Math.round(event.width)) }),
-    trackChanged: emit(({ context }) => ({
-      type: "viewport_changed" as const,
-      is_mobile: isMobileWidth(context.width ?? 0),
-      viewport_width: context.width ?? 0,
-    })),
+    trackChanged: emitEvent("viewport_changed", ({ context }) => ({ is_mobile: isMobileWidth(context.width ?? 0), viewport_width: context.width ?? 0 })),
   },
   guards: {
     measuresMobile: ({ event }) => isMobileWidth(event.width),
@@ -39,11 +35,11 @@ function createViewportMachine(initial: "mobile" | "desktop") {
       // Only a change of class is a transition: measuring the same class again changes nothing.
       mobile: {
         on: {
-          VIEWPORT_MEASURED: { guard: "measuresDesktop", target: "desktop", actions: ["assignWidth", "trackChanged"], meta: { emits: "viewport_changed" } },
+          VIEWPORT_MEASURED: { guard: "measuresDesktop", target: "desktop", actions: ["assignWidth", "trackChanged"] },
         },
       },
       desktop: {
-        on: { VIEWPORT_MEASURED: { guard: "measuresMobile", target: "mobile", actions: ["assignWidth", "trackChanged"], meta: { emits: "viewport_changed" } } },
+        on: { VIEWPORT_MEASURED: { guard: "measuresMobile", target: "mobile", actions: ["assignWidth", "trackChanged"] } },
       },
     },
   });

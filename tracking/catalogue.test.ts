@@ -32,6 +32,17 @@ describe("the catalogue", () => {
     expect(getEventDefinition("select_item")).toMatchObject({ dataLayer: "push", ecommerce: true });
   });
 
+  it("states each event's data-layer policy once: in data-layer-policy.ts, never again in a description", () => {
+    const restating = definitions.filter((d) => /data[ -]layer:/i.test(d.description)).map((d) => d.name);
+    expect(restating).toEqual([]);
+  });
+
+  it("gives an event its file's owner and version unless it states its own", () => {
+    expect(getEventDefinition("header_scroll_sampled")).toMatchObject({ owner: "web-platform", version: "1-0-0" });
+    expect(getEventDefinition("consent_choice_saved")).toMatchObject({ owner: "privacy", version: "1-0-0" });
+    expect(getEventDefinition("price_unavailable")?.owner).toBe("platform");
+  });
+
   it("rejects GA4-reserved and badly formed names", () => {
     for (const name of [
       "page_view",

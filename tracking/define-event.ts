@@ -20,7 +20,7 @@ export interface EventDefinition<N extends string = string, S extends z.ZodMiniO
   properties: S;
   /**
    * Code outside the machines that emits it ("Footer: quick link click"). Machine transitions are not
-   * listed here: the plan reads them from each transition's `meta.emits` (machines/emitted-by.ts).
+   * listed here: the plan reads them from the actions each transition runs (machines/emitted-by.ts).
    */
   components?: readonly string[];
   /** How it reaches the data layer: read from tracking/data-layer-policy.ts, which the main bundle shares. */
@@ -49,10 +49,23 @@ export type EventSpec<N extends string, S extends z.ZodMiniObject> = Omit<EventD
 
 // Schemas are built when first read, not when the catalogue loads: a page view uses three or four of
 // them, and building all of them was one long task on the phone's main thread (decision 008).
-export function defineEvent<const N extends string, S extends z.ZodMiniObject>(spec: EventSpec<N, S>): EventDefinition<N, S> {
+function defineEvent<const N extends string, S extends z.ZodMiniObject>(spec: EventSpec<N, S>): EventDefinition<N, S> {
   const { properties, ...rest } = spec;
   const definition = { ...rest, dataLayer: dataLayerPolicy(spec.name), ecommerce: isEcommerceEvent(spec.name) };
   return Object.defineProperty(definition, "properties", { get: shared(properties), enumerable: true }) as EventDefinition<N, S>;
+}
+
+/** What most events of one file share: its owner and version. */
+type EventDefaults = Pick<EventDefinition, "owner" | "version">;
+
+/**
+ * `defineEvent` with a file's defaults, so each definition states only what is its own (an event of
+ * another owner, or one whose version has moved on, says so). docs/decisions/034-one-event-vocabulary.md
+ */
+export function defineEventsOf(defaults: EventDefaults) {
+  return <const N extends string, S extends z.ZodMiniObject>(
+    spec: Omit<EventSpec<N, S>, keyof EventDefaults> & Partial<EventDefaults>,
+  ): EventDefinition<N, S> => defineEvent({ ...defaults, ...spec });
 }
 
 /** A schema part several events share, built once, when the first of them is. */

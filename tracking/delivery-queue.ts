@@ -11,9 +11,9 @@ import type { ValidationResult } from "./validate";
 // fetch. Before the pipeline (zod, the catalogue, analytics) has arrived, the event is pushed here and
 // checked right after the pipeline arrives (a bad one is followed by a tracking_violation); from then on
 // it is checked first and handed to analytics, whose plugins push it in microtasks of the same task.
-// Only two things hold an event, both within the task: the page context is not known yet (the first
-// render's layout effects), or a client-side navigation's page_viewed has not been fired yet (the
-// page's own effects run before TrackingBootstrap's), which then goes first.
+// Only two things hold an event, both within the task: the page context is not known yet (an event
+// fired before useTracking()'s layout effect), or a client-side navigation's page_viewed has not been
+// fired yet, which then goes first.
 
 export interface QueuedEvent {
   name: string;

@@ -2,7 +2,7 @@ import type { Attribution } from "./attribution";
 import type { PageContext } from "./page-context";
 
 // page_viewed's rules shared by the server's first page view (app/page/page-view-push.server.ts, an inline script
-// in <head>) and TrackingBootstrap's page views on client-side navigations. In the main bundle: no zod.
+// in <head>) and useTracking()'s page views on client-side navigations. In the main bundle: no zod.
 
 export const PAGE_VIEW_EVENT = "page_viewed";
 

@@ -67,7 +67,7 @@ export const entryDefName = (eventName: string) => `event_${eventName}`;
 
 const consentSignals = Object.fromEntries(CONSENT_SIGNALS.map((signal) => [signal, { type: "string", enum: ["granted", "denied"] }]));
 
-/** Event name → the machine transitions that emit it (machines/emitted-by.ts derives them from `meta.emits`). */
+/** Event name → the machine transitions that emit it (machines/emitted-by.ts derives them from the emitting actions). */
 export type MachineEmitters = Readonly<Record<string, readonly string[]>>;
 
 /**

@@ -117,7 +117,7 @@ describe("the head script (browser)", () => {
 });
 
 describe("the same entry as the pipeline's", () => {
-  /** What the browser pipeline pushes for a first page, with TrackingBootstrap's rules for referrer and attribution. */
+  /** What the browser pipeline pushes for a first page, with useTracking()'s rules for referrer and attribution. */
   async function pipelinePush(url: URL, title: string, referrer: string): Promise<Record<string, unknown>> {
     resetTracking();
     window.dataLayer = [];

@@ -31,7 +31,7 @@ function asDocumentTitle(title: string): string {
 /** The entry the pipeline would push, or null for a bot (spec: bots send nothing). Throws a TrackingViolationError naming the field when invalid. */
 export function buildPageViewPush({ context, title, url }: PageViewPushInput): PageViewPush | null {
   if (context.isBot) return null;
-  // The same truncation as TrackingBootstrap's client-side page views.
+  // The same truncation as useTracking()'s client-side page views.
   const properties = { page_title: asDocumentTitle(title).slice(0, 100), page_path: pagePath(url.pathname, url.search).slice(0, 100) };
   const envelope = { page: context };
   const result = validateEvent(PAGE_VIEW_EVENT, properties, envelope);

@@ -1,15 +1,13 @@
 import * as z from "zod/mini";
-import { defineEvent, prop, shared } from "../define-event";
+import { defineEventsOf, prop, shared } from "../define-event";
 
-// Events emitted by state-machine transitions (machines/*.machine.ts, each transition names its event
-// in `meta.emits`) and by the shell and behaviour components. One definition per event.
+// Events emitted by state-machine transitions (machines/*.machine.ts, each named by the action that
+// emits it: machines/emit-event.ts) and by the shell and behaviour components. One definition per event.
 // Names avoid GA4's reserved names (scroll, click, error, video_start, video_progress, …): docs/requirements.md#4-behaviour
 // behaviours are named for what changed (header_shadow_changed, video_milestone_reached).
-// Data-layer policy: state changes are pushed; facts that can repeat many times a second while the
-// visitor scrolls are either de-duplicated (only a change reaches the data layer) or kept off it.
+// How each reaches the data layer (push, dedupe, off) is ../data-layer-policy.ts's, not its description's.
 
-const OWNER = "web-platform";
-const V1 = "1-0-0" as const;
+const defineEvent = defineEventsOf({ owner: "web-platform", version: "1-0-0" });
 
 const scrollY = shared(() => prop(z.int().check(z.minimum(0), z.maximum(1_000_000)), "Vertical scroll position in CSS pixels when the sample was taken"));
 const menuName = shared(() =>
@@ -33,10 +31,8 @@ export const behaviourEvents = [
   // Header (docs/requirements.md#4-behaviour, docs/requirements.md#9-constants): machines/header.machine.ts
   defineEvent({
     name: "header_scroll_sampled",
-    description: "The header sampled the scroll position (at most once per 200 ms throttle window). Data layer: off, fires while scrolling.",
+    description: "The header sampled the scroll position (at most once per 200 ms throttle window).",
     category: "ui_state",
-    owner: OWNER,
-    version: V1,
     properties: () =>
       z.object({
         scroll_y: scrollY(),
@@ -46,11 +42,8 @@ export const behaviourEvents = [
   }),
   defineEvent({
     name: "header_scroll_throttled",
-    description:
-      "A scroll fact arrived inside the 200 ms throttle window and was deferred, or the window closed with nothing pending. Data layer: off, fires many times a second.",
+    description: "A scroll fact arrived inside the 200 ms throttle window and was deferred, or the window closed with nothing pending.",
     category: "ui_state",
-    owner: OWNER,
-    version: V1,
     properties: () =>
       z.object({
         phase: prop(z.enum(["deferred", "settled"]), "deferred: kept as the pending sample; settled: the throttle window closed with nothing pending"),
@@ -60,19 +53,15 @@ export const behaviourEvents = [
   }),
   defineEvent({
     name: "header_shadow_changed",
-    description: "The header's shadow appeared (page scrolled more than 80 px) or disappeared. Data layer: dedupe, only a change reaches it.",
+    description: "The header's shadow appeared (page scrolled more than 80 px) or disappeared.",
     category: "ui_state",
-    owner: OWNER,
-    version: V1,
     properties: () => z.object({ shadow: prop(z.boolean(), "Whether the header now shows its shadow"), scroll_y: scrollY() }),
     examples: { valid: [{ shadow: true, scroll_y: 81 }], invalid: [{ shadow: "yes", scroll_y: 81 }] },
   }),
   defineEvent({
     name: "header_visibility_changed",
-    description: "The non-sticky header hid while scrolling down or showed again while scrolling up (docs/requirements.md#4-behaviour). Data layer: dedupe.",
+    description: "The non-sticky header hid while scrolling down or showed again while scrolling up (docs/requirements.md#4-behaviour).",
     category: "ui_state",
-    owner: OWNER,
-    version: V1,
     properties: () =>
       z.object({
         visible: prop(z.boolean(), "Whether the header is now visible"),
@@ -83,10 +72,8 @@ export const behaviourEvents = [
   }),
   defineEvent({
     name: "header_sticky_changed",
-    description: "The header became sticky (mobile viewport or a manual header) or stopped being sticky. Data layer: dedupe.",
+    description: "The header became sticky (mobile viewport or a manual header) or stopped being sticky.",
     category: "ui_state",
-    owner: OWNER,
-    version: V1,
     properties: () => z.object({ sticky: prop(z.boolean(), "Whether the header now stays in view while scrolling") }),
     examples: { valid: [{ sticky: true }], invalid: [{ sticky: 1 }] },
   }),
@@ -94,19 +81,15 @@ export const behaviourEvents = [
   // Menus (docs/requirements.md#2-pages-and-the-shell, docs/requirements.md#4-behaviour): machines/disclosure.machine.ts
   defineEvent({
     name: "menu_opened",
-    description: "The visitor opened the mobile menu or the desktop header dropdown. Data layer: push.",
+    description: "The visitor opened the mobile menu or the desktop header dropdown.",
     category: "navigation",
-    owner: OWNER,
-    version: V1,
     properties: () => z.object({ menu: menuName() }),
     examples: { valid: [{ menu: "mobile_menu" }], invalid: [{ menu: "footer" }] },
   }),
   defineEvent({
     name: "menu_closed",
-    description: "The mobile menu or header dropdown closed: toggled, a click outside, or Escape (focus returns to its button). Data layer: push.",
+    description: "The mobile menu or header dropdown closed: toggled, a click outside, or Escape (focus returns to its button).",
     category: "navigation",
-    owner: OWNER,
-    version: V1,
     properties: () => z.object({ menu: menuName(), reason: prop(z.enum(["toggle", "outside_click", "escape"]), "What closed the menu") }),
     examples: { valid: [{ menu: "header_dropdown", reason: "escape" }], invalid: [{ menu: "header_dropdown", reason: "swipe" }] },
   }),
@@ -114,29 +97,22 @@ export const behaviourEvents = [
   // Modal stack (docs/requirements.md#3-data, docs/requirements.md#4-behaviour): machines/modal-stack.machine.ts
   defineEvent({
     name: "modal_opened",
-    description: "A modal was pushed onto the modal stack. Data layer: push.",
+    description: "A modal was pushed onto the modal stack.",
     category: "interaction",
-    owner: OWNER,
-    version: V1,
     properties: () => z.object({ modal_title: modalTitle(), variant: modalVariant(), depth: modalDepth() }),
     examples: { valid: [{ modal_title: "Call our box office", variant: "side", depth: 1 }], invalid: [{ modal_title: "", variant: "popup", depth: 1 }] },
   }),
   defineEvent({
     name: "modal_back_pressed",
-    description:
-      "The visitor used the back button of a stacked modal (shown only when more than one modal is stacked); the top modal was popped. Data layer: push.",
+    description: "The visitor used the back button of a stacked modal (shown only when more than one modal is stacked); the top modal was popped.",
     category: "interaction",
-    owner: OWNER,
-    version: V1,
     properties: () => z.object({ modal_title: modalTitle(), depth: modalDepth() }),
     examples: { valid: [{ modal_title: "Seat map help", depth: 1 }], invalid: [{ modal_title: "Seat map help", depth: -1 }] },
   }),
   defineEvent({
     name: "modal_closed",
-    description: "The top modal was closed (popped): close button, Escape, or a click outside when the modal allows it. Data layer: push.",
+    description: "The top modal was closed (popped): close button, Escape, or a click outside when the modal allows it.",
     category: "interaction",
-    owner: OWNER,
-    version: V1,
     properties: () =>
       z.object({
         modal_title: modalTitle(),
@@ -152,10 +128,8 @@ export const behaviourEvents = [
   // Toasts (docs/requirements.md#3-data, docs/requirements.md#4-behaviour): machines/toasts.machine.ts
   defineEvent({
     name: "toast_shown",
-    description: "A toast was appended to the toast list. Data layer: push.",
+    description: "A toast was appended to the toast list.",
     category: "ui_state",
-    owner: OWNER,
-    version: V1,
     properties: () =>
       z.object({
         toast_id: toastId(),
@@ -170,10 +144,8 @@ export const behaviourEvents = [
   }),
   defineEvent({
     name: "toast_dismissed",
-    description: "A toast was removed by id: the visitor dismissed it, or it closed on its own after its duration. Data layer: push.",
+    description: "A toast was removed by id: the visitor dismissed it, or it closed on its own after its duration.",
     category: "ui_state",
-    owner: OWNER,
-    version: V1,
     properties: () => z.object({ toast_id: toastId(), reason: prop(z.enum(["button", "timeout"]), "Dismissed by the visitor, or closed after its duration") }),
     examples: { valid: [{ toast_id: "toast-1", reason: "timeout" }], invalid: [{ toast_id: "toast-1", reason: "swiped" }] },
   }),
@@ -181,19 +153,15 @@ export const behaviourEvents = [
   // Tooltip (docs/requirements.md#4-behaviour, docs/requirements.md#9-constants): machines/tooltip.machine.ts
   defineEvent({
     name: "tooltip_shown",
-    description: 'A transient tooltip was shown (e.g. "Copied" after copying a phone number). Data layer: push.',
+    description: 'A transient tooltip was shown (e.g. "Copied" after copying a phone number).',
     category: "interaction",
-    owner: OWNER,
-    version: V1,
     properties: () => z.object({ tooltip: prop(z.enum(["phone_copied"]), "Which tooltip") }),
     examples: { valid: [{ tooltip: "phone_copied" }], invalid: [{ tooltip: "anything" }] },
   }),
   defineEvent({
     name: "tooltip_reset",
-    description: "The tooltip flag reset: 5 s passed (docs/requirements.md#9-constants) or it was hidden. Data layer: off, a consequence of tooltip_shown.",
+    description: "The tooltip flag reset: 5 s passed (docs/requirements.md#9-constants) or it was hidden.",
     category: "ui_state",
-    owner: OWNER,
-    version: V1,
     properties: () =>
       z.object({ tooltip: prop(z.enum(["phone_copied"]), "Which tooltip"), reason: prop(z.enum(["timeout", "hidden"]), "Reset after 5 s, or hidden early") }),
     examples: { valid: [{ tooltip: "phone_copied", reason: "timeout" }], invalid: [{ tooltip: "phone_copied", reason: 5 }] },
@@ -202,10 +170,8 @@ export const behaviourEvents = [
   // Video (docs/requirements.md#4-behaviour, docs/requirements.md#9-constants): machines/video.machine.ts
   defineEvent({
     name: "video_started",
-    description: "A tracked YouTube video started playing, or resumed after a pause. Data layer: push.",
+    description: "A tracked YouTube video started playing, or resumed after a pause.",
     category: "media",
-    owner: OWNER,
-    version: V1,
     properties: () =>
       z.object({
         video_id: videoId(),
@@ -220,10 +186,8 @@ export const behaviourEvents = [
   }),
   defineEvent({
     name: "video_paused",
-    description: "A tracked video was paused. Data layer: push.",
+    description: "A tracked video was paused.",
     category: "media",
-    owner: OWNER,
-    version: V1,
     properties: () => z.object({ video_id: videoId(), video_title: videoTitle(), percent: percent() }),
     examples: {
       valid: [{ video_id: "dQw4w9WgXcQ", video_title: "Paris in 60 seconds", percent: 42.5 }],
@@ -232,19 +196,15 @@ export const behaviourEvents = [
   }),
   defineEvent({
     name: "video_progress_checked",
-    description: "The 5 s progress check ran while a video played (docs/requirements.md#9-constants). Data layer: off, a heartbeat for the inspector only.",
+    description: "The 5 s progress check ran while a video played (docs/requirements.md#9-constants).",
     category: "media",
-    owner: OWNER,
-    version: V1,
     properties: () => z.object({ video_id: videoId(), percent: percent() }),
     examples: { valid: [{ video_id: "dQw4w9WgXcQ", percent: 12 }], invalid: [{ video_id: "dQw4w9WgXcQ" }] },
   }),
   defineEvent({
     name: "video_milestone_reached",
-    description: "A video passed 10, 25, 50, 75 or 90 % (checked every 5 s while playing); each milestone fires once per video. Data layer: push.",
+    description: "A video passed 10, 25, 50, 75 or 90 % (checked every 5 s while playing); each milestone fires once per video.",
     category: "media",
-    owner: OWNER,
-    version: V1,
     properties: () =>
       z.object({
         video_id: videoId(),
@@ -258,10 +218,8 @@ export const behaviourEvents = [
   }),
   defineEvent({
     name: "video_completed",
-    description: "A tracked video played to its end. Data layer: push.",
+    description: "A tracked video played to its end.",
     category: "media",
-    owner: OWNER,
-    version: V1,
     properties: () =>
       z.object({
         video_id: videoId(),
@@ -277,10 +235,8 @@ export const behaviourEvents = [
   // Viewport (docs/requirements.md#4-behaviour, docs/requirements.md#9-constants): machines/viewport.machine.ts
   defineEvent({
     name: "viewport_changed",
-    description: "The viewport crossed the 768 px mobile breakpoint (measured on load and on resize). Data layer: dedupe.",
+    description: "The viewport crossed the 768 px mobile breakpoint (measured on load and on resize).",
     category: "ui_state",
-    owner: OWNER,
-    version: V1,
     properties: () =>
       z.object({
         is_mobile: prop(z.boolean(), "Whether the viewport is now mobile (768 px or less)"),
@@ -292,20 +248,16 @@ export const behaviourEvents = [
   // Download button (docs/requirements.md#4-behaviour, docs/requirements.md#8-failures): machines/download.machine.ts
   defineEvent({
     name: "download_clicked",
-    description: "The visitor asked for a file download. Data layer: push.",
+    description: "The visitor asked for a file download.",
     category: "interaction",
-    owner: OWNER,
-    version: V1,
     properties: () =>
       z.object({ file_name: fileName(), attempt: prop(z.int().check(z.minimum(1), z.maximum(100)), "1 for the first request, more after a failure") }),
     examples: { valid: [{ file_name: "paris-weekend-checklist.pdf", attempt: 1 }], invalid: [{ file_name: "paris-weekend-checklist.pdf", attempt: 0 }] },
   }),
   defineEvent({
     name: "download_ready",
-    description: "The file was fetched as a blob and handed to the browser as a download. Data layer: push.",
+    description: "The file was fetched as a blob and handed to the browser as a download.",
     category: "interaction",
-    owner: OWNER,
-    version: V1,
     properties: () => z.object({ file_name: fileName(), size_bytes: prop(z.int().check(z.minimum(0)), "Size of the fetched file in bytes") }),
     examples: {
       valid: [{ file_name: "paris-weekend-checklist.pdf", size_bytes: 2048 }],
@@ -314,10 +266,8 @@ export const behaviourEvents = [
   }),
   defineEvent({
     name: "download_failed",
-    description: "Fetching the file failed; the link stays unset and the visitor is told (docs/requirements.md#8-failures). Data layer: push.",
+    description: "Fetching the file failed; the link stays unset and the visitor is told (docs/requirements.md#8-failures).",
     category: "system",
-    owner: OWNER,
-    version: V1,
     properties: () =>
       z.object({
         file_name: fileName(),
@@ -332,19 +282,15 @@ export const behaviourEvents = [
   // Image fallbacks (docs/requirements.md#4-behaviour, docs/requirements.md#8-failures): machines/image-fallback.machine.ts
   defineEvent({
     name: "image_fallback_used",
-    description: "An image failed to load and its fallback (or the static logo) is shown instead. Data layer: push.",
+    description: "An image failed to load and its fallback (or the static logo) is shown instead.",
     category: "system",
-    owner: OWNER,
-    version: V1,
     properties: () => z.object({ image_kind: imageKind() }),
     examples: { valid: [{ image_kind: "logo" }], invalid: [{ image_kind: "banner" }] },
   }),
   defineEvent({
     name: "image_load_failed",
-    description: "An image failed with no fallback left to try. Data layer: push.",
+    description: "An image failed with no fallback left to try.",
     category: "system",
-    owner: OWNER,
-    version: V1,
     properties: () => z.object({ image_kind: imageKind(), had_fallback: prop(z.boolean(), "Whether a fallback was tried before giving up") }),
     examples: { valid: [{ image_kind: "content_image", had_fallback: true }], invalid: [{ image_kind: "content_image" }] },
   }),
@@ -352,10 +298,8 @@ export const behaviourEvents = [
   // Jump links (docs/requirements.md#2-pages-and-the-shell, docs/requirements.md#9-constants): machines/jump-link.machine.ts
   defineEvent({
     name: "jump_link_used",
-    description: "The visitor followed an in-page jump link; the page scrolls to the block over 1200 ms (instantly with reduced motion). Data layer: push.",
+    description: "The visitor followed an in-page jump link; the page scrolls to the block over 1200 ms (instantly with reduced motion).",
     category: "navigation",
-    owner: OWNER,
-    version: V1,
     properties: () =>
       z.object({
         target_id: prop(z.string().check(z.regex(/^[a-z][a-z0-9-]*$/), z.maxLength(60)), "Id of the block jumped to"),
@@ -366,10 +310,8 @@ export const behaviourEvents = [
   }),
   defineEvent({
     name: "jump_link_settled",
-    description: "A smooth jump-link scroll finished (1200 ms). Data layer: off, a consequence of jump_link_used.",
+    description: "A smooth jump-link scroll finished (1200 ms).",
     category: "ui_state",
-    owner: OWNER,
-    version: V1,
     properties: () => z.object({ target_id: prop(z.string().check(z.regex(/^[a-z][a-z0-9-]*$/), z.maxLength(60)), "Id of the block the page scrolled to") }),
     examples: { valid: [{ target_id: "day-one" }], invalid: [{ target_id: "Day One" }] },
   }),
@@ -377,11 +319,8 @@ export const behaviourEvents = [
   // Verification badge (docs/requirements.md#2-pages-and-the-shell): machines/popup.machine.ts
   defineEvent({
     name: "verification_badge_opened",
-    description:
-      "The visitor opened the theatre retailer's verification page from the footer badge: a 560×490 popup, or a new tab when popups are blocked. Data layer: push.",
+    description: "The visitor opened the theatre retailer's verification page from the footer badge: a 560×490 popup, or a new tab when popups are blocked.",
     category: "navigation",
-    owner: OWNER,
-    version: V1,
     properties: () =>
       z.object({
         presentation: prop(z.enum(["popup", "new_tab"]), "How the page opened"),
@@ -399,29 +338,25 @@ export const behaviourEvents = [
   // before the visitor has chosen (the banner's own facts stay in the live panel).
   defineEvent({
     name: "consent_banner_shown",
-    description:
-      "The consent banner appeared: the visitor's Consent Mode default is denied (EEA, GB, CH or an unknown country) and no choice is stored. Data layer: off, it precedes the visitor's choice.",
+    description: "The consent banner appeared: the visitor's Consent Mode default is denied (EEA, GB, CH or an unknown country) and no choice is stored.",
     category: "ui_state",
     owner: "privacy",
-    version: V1,
     properties: () => z.object({ country_known: prop(z.boolean(), "false when the CDN sent no usable country, which is denied by default too") }),
     examples: { valid: [{ country_known: true }, { country_known: false }], invalid: [{ country_known: "DE" }, {}] },
   }),
   defineEvent({
     name: "consent_choices_opened",
-    description: "The visitor opened the consent choices (analytics, advertising): from the banner's Choose, or the footer's Cookie settings. Data layer: off.",
+    description: "The visitor opened the consent choices (analytics, advertising): from the banner's Choose, or the footer's Cookie settings.",
     category: "interaction",
     owner: "privacy",
-    version: V1,
     properties: () => z.object({ opened_from: prop(z.enum(["banner", "footer_link"]), "The banner's Choose button or the footer's Cookie settings link") }),
     examples: { valid: [{ opened_from: "banner" }, { opened_from: "footer_link" }], invalid: [{ opened_from: "header" }] },
   }),
   defineEvent({
     name: "consent_choices_closed",
-    description: "The visitor closed the consent choices without saving (Back, or Escape); the banner returns if no choice is stored yet. Data layer: off.",
+    description: "The visitor closed the consent choices without saving (Back, or Escape); the banner returns if no choice is stored yet.",
     category: "interaction",
     owner: "privacy",
-    version: V1,
     properties: () =>
       z.object({
         reason: prop(z.enum(["back", "escape"]), "The Back button or the Escape key"),
@@ -432,10 +367,9 @@ export const behaviourEvents = [
   defineEvent({
     name: "consent_choice_saved",
     description:
-      "The visitor saved a consent choice in the banner or the choices (Accept all, Reject all, or a mix). Pushed after the Consent Mode update and consent_updated, which carry the signals. Data layer: push.",
+      "The visitor saved a consent choice in the banner or the choices (Accept all, Reject all, or a mix). Pushed after the Consent Mode update and consent_updated, which carry the signals.",
     category: "interaction",
     owner: "privacy",
-    version: V1,
     properties: () =>
       z.object({
         choice: prop(z.enum(["accept_all", "reject_all", "custom"]), "Which button saved it: Accept all, Reject all, or Save (a mix chosen in the choices)"),
@@ -455,10 +389,8 @@ export const behaviourEvents = [
   // Components (no machine of their own)
   defineEvent({
     name: "quick_link_opened",
-    description: "The visitor followed a footer quick link, which opens a page by uid (docs/requirements.md#2-pages-and-the-shell). Data layer: push.",
+    description: "The visitor followed a footer quick link, which opens a page by uid (docs/requirements.md#2-pages-and-the-shell).",
     category: "navigation",
-    owner: OWNER,
-    version: V1,
     properties: () => z.object({ target_uid: prop(z.string().check(z.regex(/^[a-z0-9.-]+$/), z.maxLength(100)), "Uid of the page the quick link opens") }),
     components: ["Footer: quick link click"],
     examples: { valid: [{ target_uid: "www.paris-experiences.example.eiffel-tower" }], invalid: [{ target_uid: "https://elsewhere" }] },
@@ -466,10 +398,8 @@ export const behaviourEvents = [
   defineEvent({
     name: "outbound_link_clicked",
     description:
-      "The visitor followed a link written in the page's content that leaves the site (a custom link to another host). Counted in the click, before the browser leaves. Data layer: push.",
+      "The visitor followed a link written in the page's content that leaves the site (a custom link to another host). Counted in the click, before the browser leaves.",
     category: "navigation",
-    owner: OWNER,
-    version: V1,
     properties: () =>
       z.object({
         link_domain: prop(z.string().check(z.regex(/^[a-z0-9.-]+$/), z.maxLength(100)), "Host the link leads to, lower case"),
@@ -487,11 +417,8 @@ export const behaviourEvents = [
   }),
   defineEvent({
     name: "call_us_opened",
-    description:
-      "The visitor opened Call us from the footer: a drawer on mobile, a side modal on desktop (docs/requirements.md#2-pages-and-the-shell). Data layer: push.",
+    description: "The visitor opened Call us from the footer: a drawer on mobile, a side modal on desktop (docs/requirements.md#2-pages-and-the-shell).",
     category: "interaction",
-    owner: OWNER,
-    version: V1,
     properties: () => z.object({ presentation: prop(z.enum(["drawer", "side_modal"]), "How the panel opened, chosen by viewport") }),
     components: ["CallUsButton: click (then modalStack: OPEN)"],
     examples: { valid: [{ presentation: "drawer" }], invalid: [{ presentation: "popup" }] },

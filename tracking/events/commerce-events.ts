@@ -1,7 +1,9 @@
 // A namespace import, not `import { z }`: that form keeps every zod locale in the browser bundle (+67 KB gzip).
 import * as z from "zod/mini";
-import { defineEvent, prop, shared } from "../define-event";
+import { defineEventsOf, prop, shared } from "../define-event";
 import { FLOW_TYPES } from "../flow-types";
+
+const defineEvent = defineEventsOf({ owner: "growth", version: "1-0-0" });
 
 // Commerce events: the contract between the prices/booking components that emit them and the
 // tracking layer. GA4 ecommerce events (view_item_list, select_item) keep GA4's reserved shape.
@@ -33,8 +35,6 @@ export const commerceEvents = [
     name: "booking_link_clicked",
     description: "The visitor followed a booking link to the booking site.",
     category: "commerce",
-    owner: "growth",
-    version: "1-0-0",
     properties: () =>
       z.object({
         tgid: prop(z.int().check(z.positive()), "Tour group id being booked"),
@@ -59,8 +59,6 @@ export const commerceEvents = [
     name: "view_item_list",
     description: "GA4 ecommerce: an experience list came into view (once per list per page view).",
     category: "commerce",
-    owner: "growth",
-    version: "1-0-0",
     properties: () => z.object({ ecommerce: prop(ecommerceList(), "GA4 ecommerce payload") }),
     components: ["ExperienceList (first time 50% visible)"],
     examples: {
@@ -93,8 +91,6 @@ export const commerceEvents = [
     name: "select_item",
     description: "GA4 ecommerce: the visitor chose an experience from a list.",
     category: "commerce",
-    owner: "growth",
-    version: "1-0-0",
     properties: () => z.object({ ecommerce: prop(ecommerceList(), "GA4 ecommerce payload with the one item chosen") }),
     components: ["ExperienceCard (click)"],
     examples: {
@@ -115,7 +111,6 @@ export const commerceEvents = [
     description: "A price could not be shown (upstream failed, timed out or had no price); the price shows empty.",
     category: "system",
     owner: "platform",
-    version: "1-0-0",
     properties: () =>
       z.object({
         source_kind: prop(z.enum(["collection", "category", "sub-category", "tour-group"]), "Which price call"),
@@ -137,8 +132,6 @@ export const commerceEvents = [
     name: "currency_changed",
     description: "The visitor chose another currency in the header selector.",
     category: "interaction",
-    owner: "growth",
-    version: "1-0-0",
     properties: () =>
       z.object({
         from_currency: prop(z.string().check(z.regex(/^[A-Z]{3}$/)), "Currency before the change"),
@@ -154,8 +147,6 @@ export const commerceEvents = [
     name: "language_changed",
     description: "The visitor chose another language in the header selector.",
     category: "interaction",
-    owner: "growth",
-    version: "1-0-0",
     properties: () =>
       z.object({
         from_language: prop(z.string().check(z.regex(/^[a-z]{2}$/)), "Language before the change"),

@@ -1,6 +1,8 @@
 // A namespace import, not `import { z }`: that form keeps every zod locale in the browser bundle (+67 KB gzip).
 import * as z from "zod/mini";
-import { defineEvent, prop } from "../define-event";
+import { defineEventsOf, prop } from "../define-event";
+
+const defineEvent = defineEventsOf({ owner: "analytics", version: "1-0-0" });
 
 // Events the tracking layer and the page shell emit directly: page views, consent, violations.
 
@@ -12,8 +14,6 @@ export const storefrontEvents = [
     description:
       "A storefront page was shown to the visitor: once per document load and once per client-side navigation to another path or query. Named page_viewed because GA4 reserves page_view.",
     category: "page",
-    owner: "analytics",
-    version: "1-0-0",
     properties: () =>
       z.object({
         page_title: prop(z.string().check(z.maxLength(100)), "The document title, truncated to 100 characters"),
@@ -23,7 +23,7 @@ export const storefrontEvents = [
           "Origin and path (no query, which may carry personal data) of the previous page: the last route on client-side navigations, document.referrer on the first page; truncated to 100 characters",
         ),
       }),
-    components: ["The server, in <head> (document load: app/page/page-view-push.server.ts)", "TrackingBootstrap (each client-side route change)"],
+    components: ["The server, in <head> (document load: app/page/page-view-push.server.ts)", "useTracking() in app/root.tsx (each client-side route change)"],
     examples: {
       valid: [
         { page_title: "Things to do in Paris", page_path: "/?uid=www.paris-experiences.example&lang=en" },
@@ -37,7 +37,6 @@ export const storefrontEvents = [
     description: "The visitor's consent choice changed (a consent banner or setConsent()); a Consent Mode `update` command is pushed with it.",
     category: "system",
     owner: "privacy",
-    version: "1-0-0",
     properties: () =>
       z.object({
         ad_storage: consentValue("ad_storage"),
@@ -56,8 +55,6 @@ export const storefrontEvents = [
     description:
       "Production only: an event failed its schema and was dropped; this reports which event and why, so the plan and the code can be fixed. In development and tests invalid events throw instead.",
     category: "system",
-    owner: "analytics",
-    version: "1-0-0",
     properties: () =>
       z.object({
         violated_event: prop(z.string().check(z.minLength(1), z.maxLength(40)), "Name of the dropped event (as called, truncated to 40 characters)"),

@@ -1,6 +1,8 @@
 // A namespace import, not `import { z }`: that form keeps every zod locale in the browser bundle (+67 KB gzip).
 import * as z from "zod/mini";
-import { defineEvent, prop, shared } from "../define-event";
+import { defineEventsOf, prop, shared } from "../define-event";
+
+const defineEvent = defineEventsOf({ owner: "web-platform", version: "1-0-0" });
 
 // Field Web Vitals: what real visitors' browsers measured, through the `web-vitals` library's attribution
 // build (app/components/tracking/web-vitals-report.ts). One event per metric, each with GA4's web-vitals
@@ -8,8 +10,6 @@ import { defineEvent, prop, shared } from "../define-event";
 // required: the tag manager's Data Layer Variables read a merged model, where a property one push left
 // out would show the value of an earlier push.
 
-const OWNER = "web-platform";
-const V1 = "1-0-0" as const;
 const COMPONENTS = ["reportWebVitals() in app/components/tracking/web-vitals-report.ts (web-vitals, after hydration)"];
 
 /** An hour in milliseconds: a bound no real measurement reaches. */
@@ -134,10 +134,8 @@ const CLS_EXAMPLE = {
 export const webVitalsEvents = [
   defineEvent({
     name: "web_vital_lcp",
-    description: "Largest Contentful Paint of this page load, reported once when the visitor first interacts or the page is hidden. Data layer: push.",
+    description: "Largest Contentful Paint of this page load, reported once when the visitor first interacts or the page is hidden.",
     category: "performance",
-    owner: OWNER,
-    version: V1,
     properties: () =>
       z.object({
         ...timingFields(),
@@ -159,10 +157,8 @@ export const webVitalsEvents = [
   defineEvent({
     name: "web_vital_inp",
     description:
-      "Interaction to Next Paint of this page load (its slowest interaction, or the 98th percentile past 50), reported when the page is hidden and again if it changed after the visitor came back. Not reported for a visit without a tap, click or key press. Data layer: push.",
+      "Interaction to Next Paint of this page load (its slowest interaction, or the 98th percentile past 50), reported when the page is hidden and again if it changed after the visitor came back. Not reported for a visit without a tap, click or key press.",
     category: "performance",
-    owner: OWNER,
-    version: V1,
     properties: () =>
       z.object({
         ...timingFields(),
@@ -185,10 +181,8 @@ export const webVitalsEvents = [
   defineEvent({
     name: "web_vital_cls",
     description:
-      "Cumulative Layout Shift of this page load (its worst session window of unexpected shifts), reported when the page is hidden and again if it grew after the visitor came back. Data layer: push.",
+      "Cumulative Layout Shift of this page load (its worst session window of unexpected shifts), reported when the page is hidden and again if it grew after the visitor came back.",
     category: "performance",
-    owner: OWNER,
-    version: V1,
     properties: () =>
       z.object({
         value: scoreDelta(VALUE),
@@ -211,10 +205,8 @@ export const webVitalsEvents = [
   }),
   defineEvent({
     name: "web_vital_fcp",
-    description: "First Contentful Paint of this page load, reported once it is known. Data layer: push.",
+    description: "First Contentful Paint of this page load, reported once it is known.",
     category: "performance",
-    owner: OWNER,
-    version: V1,
     properties: () =>
       z.object({
         ...timingFields(),
@@ -230,10 +222,8 @@ export const webVitalsEvents = [
   }),
   defineEvent({
     name: "web_vital_ttfb",
-    description: "Time to First Byte of the document, reported once the response has started. Data layer: push.",
+    description: "Time to First Byte of the document, reported once the response has started.",
     category: "performance",
-    owner: OWNER,
-    version: V1,
     properties: () =>
       z.object({
         ...timingFields(),

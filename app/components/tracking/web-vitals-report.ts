@@ -15,7 +15,7 @@ import {
 import type { EventProperties } from "../../../tracking/catalogue";
 import type { track as Track } from "../../../tracking/track";
 
-// Field Web Vitals as catalogue events: the lazily loaded half (web-vitals.ts loads it after hydration).
+// Field Web Vitals as catalogue events: the lazily loaded half (use-tracking.ts loads it after hydration).
 // The library's default reporting: LCP, FCP and TTFB once, CLS and INP when the page is hidden (and
 // again if they changed after the visitor came back). Why this way: docs/decisions/025-field-web-vitals.md.
 
