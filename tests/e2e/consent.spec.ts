@@ -29,11 +29,15 @@ const readDataLayer = (page: Page) =>
       .map((entry) => (Object.prototype.toString.call(entry) === "[object Arguments]" ? Array.from(entry as ArrayLike<unknown>) : entry)),
   ) as Promise<Entry[]>;
 
-/** In the browser: the banner's display in the first frame that has it (frames before it only had the head). */
+/**
+ * In the browser: the banner's display in the first frame that has all of it (frames before had less of the
+ * document; a bar parsed only in part stays hidden by design, so it never paints as a growing title).
+ */
 function recordBannerAtFirstFrame() {
   const check = () => {
     const bar = document.querySelector("[data-consent-banner]");
-    if (bar) (window as unknown as { __bannerAtFirstFrame: string }).__bannerAtFirstFrame = getComputedStyle(bar).display;
+    if (bar?.querySelector(":scope > [data-consent-end]"))
+      (window as unknown as { __bannerAtFirstFrame: string }).__bannerAtFirstFrame = getComputedStyle(bar).display;
     else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);

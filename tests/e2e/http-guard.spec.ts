@@ -122,7 +122,7 @@ test.describe("requests any client can send get a 4xx and one log line", () => {
     {
       name: "X-Forwarded-Host with port 99999",
       bytes: () =>
-        requestBytes("HEAD", "/", [
+        requestBytes("HEAD", "/_directory", [
           ["Host", "localhost"],
           ["X-Forwarded-Host", "localhost:99999"],
           ["Connection", "close"],
