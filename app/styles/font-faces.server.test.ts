@@ -15,8 +15,8 @@ const faces = [...FONT_FACE_CSS.matchAll(/@font-face\{font-family:'([^']+)';[^}]
 }));
 
 describe("webfont faces", () => {
-  it("declares the subsets of Inter (latin, latin-ext, cyrillic) and Outfit (latin, latin-ext)", () => {
-    expect(faces.map((face) => face.family)).toEqual(["Inter", "Inter", "Inter", "Outfit", "Outfit"]);
+  it("declares the subsets of Inter (latin, latin-ext, the currency symbols, cyrillic) and Outfit (latin, latin-ext)", () => {
+    expect(faces.map((face) => face.family)).toEqual(["Inter", "Inter", "Inter", "Inter", "Outfit", "Outfit"]);
   });
 
   it("never lists a code point in two faces of one family", () => {
@@ -37,8 +37,19 @@ describe("webfont faces", () => {
     const faceOf = (char: string) => inter.findIndex((face) => face.codePoints.includes(char.codePointAt(0)!));
     const latin = faceOf("é");
     expect(["œ", "Œ", "ı", "€", "…"].map(faceOf)).toEqual([latin, latin, latin, latin, latin]);
-    const latinExt = faceOf("ł");
+    const latinExt = faceOf("ą");
     expect(latinExt).not.toBe(latin);
     expect(["ą", "ș", "ğ", "İ"].map(faceOf)).toEqual([latinExt, latinExt, latinExt, latinExt]);
+  });
+
+  it("puts the currency list's symbols that latin lacks (₩ ₫ ₹ and the ł of zł) in their own small face, and only those", () => {
+    const inter = faces.filter((face) => face.family === "Inter");
+    const faceOf = (char: string) => inter.findIndex((face) => face.codePoints.includes(char.codePointAt(0)!));
+    const currency = faceOf("₹");
+    expect(["₩", "₫", "ł", "Ł"].map(faceOf)).toEqual([currency, currency, currency, currency]);
+    expect(inter[currency]!.codePoints).toHaveLength(5);
+    // Their neighbours stay where they were: ₪ (U+20AA) and ₺ (U+20BA) in latin-ext, € in latin.
+    expect(["₪", "₺", "Ń"].map(faceOf)).toEqual([faceOf("ą"), faceOf("ą"), faceOf("ą")]);
+    expect(faceOf("€")).toBe(faceOf("é"));
   });
 });

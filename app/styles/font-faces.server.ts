@@ -9,11 +9,19 @@ const LATIN =
 const LATIN_EXT =
   "U+0100-0130,U+0132-0151,U+0154-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF";
 const CYRILLIC = "U+0301,U+0400-045F,U+0490-0491,U+04B0-04B1,U+2116";
+// The currency list's symbols that latin lacks (₩ ₫ ₹, and the ł of zł) in a 2 KB file of their own, cut
+// from Inter's latin-ext with fontTools' pyftsubset (variable weight kept), so opening the list on a latin
+// page does not fetch the 85 KB latin-ext file; Inter's latin-ext leaves them out, so the ranges stay disjoint.
+const CURRENCY = "U+0141-0142,U+20A9,U+20AB,U+20B9";
+const INTER_LATIN_EXT = LATIN_EXT.replace("U+0132-0151", "U+0132-0140,U+0143-0151").replace(
+  "U+20A0-20AB,U+20AD-20C0",
+  "U+20A0-20A8,U+20AA,U+20AD-20B8,U+20BA-20C0",
+);
 
 // optional, not swap: a face that is not there for the first layout is not swapped in later, so text
 // never re-wraps under a visitor's eyes (decision 006).
-const face = (family: string, file: string, range: string) =>
-  `@font-face{font-family:'${family}';font-style:normal;font-display:optional;font-weight:300 700;src:url(/fonts/${file}) format('woff2');unicode-range:${range}}`;
+const face = (family: string, file: string, range: string, display: "optional" | "swap" = "optional") =>
+  `@font-face{font-family:'${family}';font-style:normal;font-display:${display};font-weight:300 700;src:url(/fonts/${file}) format('woff2');unicode-range:${range}}`;
 
 /**
  * Metric-matched fallbacks (the next/font and capsize approach): a local Arial, or a metric-compatible
@@ -67,7 +75,10 @@ const FALLBACK_FACE_CSS = [
 export const FONT_FACE_CSS =
   [
     face("Inter", "inter-cyrillic-wght-normal.woff2", CYRILLIC),
-    face("Inter", "inter-latin-ext-wght-normal.woff2", LATIN_EXT),
+    // swap: its symbols appear only in the currency list a visitor opens, after the first layout, where
+    // optional would draw them in a system font for the rest of the visit; the list's width does not change.
+    face("Inter", "inter-currency-wght-normal.woff2", CURRENCY, "swap"),
+    face("Inter", "inter-latin-ext-wght-normal.woff2", INTER_LATIN_EXT),
     face("Inter", "inter-latin-wght-normal.woff2", LATIN),
     face("Outfit", "outfit-latin-ext-wght-normal.woff2", LATIN_EXT),
     face("Outfit", "outfit-latin-wght-normal.woff2", LATIN),

@@ -68,6 +68,37 @@ test("a page in latin script fetches only the latin font files it preloads", asy
   expect(fonts.sort()).toEqual(["/fonts/inter-latin-wght-normal.woff2", "/fonts/outfit-latin-wght-normal.woff2"]);
 });
 
+// The currency list shows ₩ ₫ ₹ and the ł of zł, which the latin subset lacks: they come from a 2 KB file
+// of their own, so opening the list on a latin page does not fetch the 85 KB latin-ext file, and each
+// symbol is still drawn in Inter, not a system font.
+test("opening the currency list on a latin page fetches only the small currency file, and draws its symbols in Inter", async ({ page }) => {
+  const fonts: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/fonts/")) fonts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/?uid=www.paris-experiences.example&lang=en");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const selector = page.locator("header details[data-selector='currency']").first();
+  await selector.locator("summary").click();
+  await expect(selector.getByRole("button", { name: /^KRW/ })).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  await expect.poll(() => fonts.includes("/fonts/inter-currency-wght-normal.woff2")).toBe(true);
+  expect(fonts.filter((path) => path.includes("latin-ext"))).toEqual([]);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("DOM.enable");
+  await cdp.send("CSS.enable");
+  const { root } = await cdp.send("DOM.getDocument", { depth: -1 });
+  for (const code of ["INR", "KRW", "VND", "PLN"]) {
+    const { nodeId } = await cdp.send("DOM.querySelector", {
+      nodeId: root.nodeId,
+      selector: `header details[data-selector='currency'] button[value='${code}'] span`,
+    });
+    const drawnWith = async () =>
+      (await cdp.send("CSS.getPlatformFontsForNode", { nodeId })).fonts.map((font) => `${font.familyName}${font.isCustomFont ? "" : " (system)"}`);
+    await expect.poll(drawnWith, { message: code }).toEqual([expect.stringMatching(/^Inter/)]);
+  }
+});
+
 // A character missing from the page's fonts sends the browser to the system's fonts for it: on Linux
 // a fontconfig search, 8-23 ms of main thread for the first such glyph on this machine (measured with
 // one "★" appended to a warm page), inside the phone's first layout, and the glyph comes out in some
