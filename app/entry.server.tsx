@@ -5,7 +5,6 @@ import { loadConsentBanner } from "~/components/behaviour/consent-banner-lazy";
 import { NonceContext } from "~/components/nonce";
 import { setDescriptionCheck } from "../tracking/described-events";
 import { TrackingViolationError, validateEvent } from "../tracking/validate";
-import { FONT_FACE_CSS } from "~/styles/font-faces.server";
 import { beginStylesheet } from "~/styles/stylesheet.server";
 import { observeRender } from "~/server/metrics.server";
 export { logServerError as handleError } from "~/server/log-server-error.server";
@@ -21,8 +20,6 @@ setDescriptionCheck(({ name, properties }) => {
 // stylesheet goes into the <style id="stitches"> placeholder in <head> afterwards, and the very first
 // response is fully styled. This replace is the one rewrite of rendered markup for styles (decision 029).
 export const STITCHES_PLACEHOLDER = '<style id="stitches"></style>';
-// The same for the @font-face rules, which are server-only text (app/styles/font-faces.server.ts).
-export const FONT_FACES_PLACEHOLDER = '<style id="font-faces"></style>';
 
 export default async function handleRequest(
   request: Request,
@@ -45,9 +42,7 @@ export default async function handleRequest(
     </NonceContext.Provider>,
   );
   const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
-  const html = markup
-    .replace(FONT_FACES_PLACEHOLDER, `<style id="font-faces"${nonceAttr}>${FONT_FACE_CSS}</style>`)
-    .replace(STITCHES_PLACEHOLDER, `<style id="stitches"${nonceAttr}>${stylesheet.end()}</style>`);
+  const html = markup.replace(STITCHES_PLACEHOLDER, `<style id="stitches"${nonceAttr}>${stylesheet.end()}</style>`);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   observeRender(performance.now() - started);
   const document = `<!DOCTYPE html>${html}`;

@@ -7,6 +7,7 @@ import { ConsentDefaultsScript } from "~/components/tracking/ConsentDefaultsScri
 import { PageViewScript } from "~/components/tracking/PageViewScript";
 import { useTracking } from "~/components/tracking/use-tracking";
 import { loadRootData, type RootData } from "~/page/root-data.server";
+import { FONT_FACE_CSS } from "~/styles/font-faces.server";
 import { FONT_PRELOADS, globalStyles } from "~/styles/global-styles";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -44,8 +45,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#8000ff" />
         <Meta />
         <Links />
-        {/* Filled with the @font-face rules by entry.server, so they are not shipped as JavaScript. */}
-        <style id="font-faces" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
+        {/* The @font-face rules, server-only text (a .server module is empty in the browser build, so they are
+            not shipped as JavaScript); dangerouslySetInnerHTML keeps hydration from touching them. */}
+        <style id="font-faces" nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: FONT_FACE_CSS ?? "" }} />
         {/* Filled with the page's complete Stitches CSS by entry.server (Stitches cannot stream).
             dangerouslySetInnerHTML keeps React from hydrating (and so rejecting) the CSS text. */}
         <style id="stitches" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />

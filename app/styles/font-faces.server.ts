@@ -67,8 +67,8 @@ const FALLBACK_FACE_CSS = [
 ].join("");
 
 /**
- * @font-face rules as a fixed string, put into the <style id="font-faces"> placeholder in <head> by
- * entry.server (server-only: the browser never needs them as JavaScript). Not through Stitches: its
+ * @font-face rules as a fixed string, rendered into <style id="font-faces"> in <head> by root.tsx on the
+ * server only (a .server module is empty in the browser build: the browser never gets them as JavaScript). Not through Stitches: its
  * client runtime re-inserts global rules on hydration, and re-declared faces make the browser swap fonts
  * again (a layout shift measured at 0.06 CLS on mobile).
  */
