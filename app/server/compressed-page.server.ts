@@ -54,10 +54,12 @@ async function gzipForm(segments: Buffer[], nonceLength: number): Promise<GzipFo
   // Each segment may copy from the ones before it (its dictionary is what precedes it, the nonces as
   // control bytes that its text never matches), so splitting costs almost nothing in size.
   const gap = Buffer.alloc(nonceLength, 1);
+  // The window before each segment, carried forward: only its last 32 KB can be copied from.
+  let window = Buffer.alloc(0);
   const parts = await Promise.all(
     segments.map((segment, i) => {
-      const before = segments.slice(0, i).flatMap((previous) => [previous, gap]);
-      const dictionary = i === 0 ? undefined : Buffer.concat(before).subarray(-DEFLATE_WINDOW);
+      const dictionary = i === 0 ? undefined : window;
+      if (i < last) window = Buffer.concat([window, segment, gap]).subarray(-DEFLATE_WINDOW);
       return deflateRaw(segment, { ...(i === last ? {} : { finishFlush: constants.Z_SYNC_FLUSH }), ...(dictionary ? { dictionary } : {}) });
     }),
   );
