@@ -48,5 +48,9 @@ export default async function handleRequest(
   const document = `<!DOCTYPE html>${html}`;
   // A page cache miss keeps the page when it may be kept (app/server/edge/page-cache.server.ts, decision 027).
   loadContext?.storePage?.(responseStatusCode, responseHeaders, document);
-  return new Response(document, { status: responseStatusCode, headers: responseHeaders });
+  // Compressed whole, in one call, for this client (decision 036); the compression step leaves it alone.
+  const encoded = loadContext?.encodeDocument?.(document);
+  if (!encoded) return new Response(document, { status: responseStatusCode, headers: responseHeaders });
+  if (encoded.encoding) responseHeaders.set("Content-Encoding", encoded.encoding);
+  return new Response(encoded.body, { status: responseStatusCode, headers: responseHeaders });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { acceptableEncodings } from "./content-encoding.server";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { acceptableEncodings, encodeDocument } from "./content-encoding.server";
 
 // The first encoding listed is the one sent when it is ready; the rest are its fallbacks.
 describe("acceptableEncodings", () => {
@@ -40,5 +41,26 @@ describe("acceptableEncodings", () => {
 
   it("keeps a client that refused gzip out of gzip while Brotli is not ready", () => {
     expect(acceptableEncodings("br, gzip;q=0")).toEqual(["br", "identity"]);
+  });
+});
+
+describe("encodeDocument", () => {
+  const html = `<!DOCTYPE html><html><body>${"<p>Tickets from €42 — ₩ ₫ ₹ zł</p>".repeat(400)}</body></html>`;
+  const text = (body: Uint8Array | string) => (typeof body === "string" ? body : Buffer.from(body));
+
+  it("compresses the whole document with the client's best accepted encoding, and it decodes to the same text", () => {
+    const br = encodeDocument(html, "gzip, deflate, br");
+    expect(br?.encoding).toBe("br");
+    expect(brotliDecompressSync(text(br!.body)).toString("utf8")).toBe(html);
+    const gzip = encodeDocument(html, "gzip, deflate");
+    expect(gzip?.encoding).toBe("gzip");
+    expect(gunzipSync(text(gzip!.body)).toString("utf8")).toBe(html);
+    expect(br!.body.length).toBeLessThan(html.length / 10);
+  });
+
+  it("sends the document as it is without an Accept-Encoding, and leaves an encoding it does not make to the compression step", () => {
+    expect(encodeDocument(html, undefined)).toEqual({ body: html, encoding: null });
+    expect(encodeDocument(html, "deflate")).toEqual({ body: html, encoding: null });
+    expect(encodeDocument(html, "deflate, identity;q=0")).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import onHeaders from "on-headers";
 import type { Env } from "~/env.server";
+import { encodeDocument } from "../content-encoding.server";
 import { makeNonce, securityHeaders } from "../security-headers.server";
 import { isOperatorRequest, OPERATOR_CACHE_CONTROL, responseServerTiming } from "../server-timing.server";
 import type { StorePage } from "./page-cache.server";
@@ -40,11 +41,18 @@ export function serverTiming(env: Pick<Env, "SERVER_TIMING_KEY">): RequestHandle
   };
 }
 
-/** Remix, through its Express adapter; the load context carries the nonce and, on a page cache miss, where to store the page. */
+/**
+ * Remix, through its Express adapter. The load context carries the nonce, how to encode the document for
+ * this client (whole, in one call: content-encoding.server.ts) and, on a page cache miss, where to store the page.
+ */
 export function render(build: ServerBuild): RequestHandler {
   return createRequestHandler({
     build,
     mode: build.mode,
-    getLoadContext: (_req, res) => ({ nonce: res.locals.nonce as string, storePage: res.locals.storePage as StorePage | undefined }),
+    getLoadContext: (req, res) => ({
+      nonce: res.locals.nonce as string,
+      encodeDocument: (html: string) => encodeDocument(html, req.headers["accept-encoding"]),
+      storePage: res.locals.storePage as StorePage | undefined,
+    }),
   });
 }
