@@ -1,5 +1,6 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
+import { LRUCache } from "lru-cache";
 import { renderToString } from "react-dom/server";
 import { loadConsentBanner } from "~/components/behaviour/consent-banner-lazy";
 import { NonceContext } from "~/components/nonce";
@@ -10,10 +11,14 @@ import { observeRender } from "~/server/metrics.server";
 export { logServerError as handleError } from "~/server/log-server-error.server";
 
 // Every event a control describes for the head script is checked against the catalogue as it is
-// rendered, as the pipeline checks every event it delivers (tracking/described-events.ts).
-setDescriptionCheck(({ name, properties }) => {
+// rendered, as the pipeline checks every event it delivers (tracking/described-events.ts). The same
+// item (the same JSON) passes or fails alike, so each passing one is checked once per process.
+const passedDescriptions = new LRUCache<string, true>({ max: 10_000 });
+setDescriptionCheck(({ name, properties }, item) => {
+  if (passedDescriptions.has(item)) return;
   const result = validateEvent(name, properties);
   if (!result.ok) throw new TrackingViolationError(name, result.issues);
+  passedDescriptions.set(item, true);
 });
 
 // Stitches cannot stream: its CSS is known only once the whole document is rendered, so the page's

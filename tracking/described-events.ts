@@ -16,7 +16,8 @@ export type TrackCall = { [N in EventName]: { name: N; properties: EventProperti
 export const DESCRIBED_CLICK_ATTRIBUTE = "data-track";
 /** On a list: the items its first sight pushes (view_item_list). */
 export const DESCRIBED_VIEW_ATTRIBUTE = "data-track-view";
-type DescriptionCheck = (call: { name: string; properties: unknown }) => void;
+/** `item` is the call's data-layer item as JSON: the same text for the same event and properties. */
+type DescriptionCheck = (call: { name: string; properties: unknown }, item: string) => void;
 let check: DescriptionCheck | undefined;
 
 /** The server's catalogue check of every description it renders (throws a TrackingViolationError naming the field). */
@@ -24,17 +25,18 @@ export function setDescriptionCheck(next: DescriptionCheck | undefined): void {
   check = next;
 }
 
-/** What a described control's click pushes, as the head script pushes it: `{ ecommerce: null }` before a GA4 ecommerce event. */
-function describedItems(calls: readonly TrackCall[]): Array<Record<string, unknown>> {
-  const items: Array<Record<string, unknown>> = [];
+/** What a described control's click pushes, as the head script pushes it (`{ ecommerce: null }` before a GA4 ecommerce event), as JSON. */
+function describedItems(calls: readonly TrackCall[]): string {
+  const items: string[] = [];
   for (const call of calls) {
     // Only events pushed on every occurrence can be described: the head script keeps no dedupe state.
     if (dataLayerPolicy(call.name) !== "push") throw new Error(`${call.name} cannot be described on a control: its data-layer policy is not "push"`);
-    check?.(call);
-    if (isEcommerceEvent(call.name)) items.push({ ecommerce: null });
-    items.push({ event: call.name, ...call.properties });
+    const item = JSON.stringify({ event: call.name, ...call.properties });
+    check?.(call, item);
+    if (isEcommerceEvent(call.name)) items.push('{"ecommerce":null}');
+    items.push(item);
   }
-  return items;
+  return `[${items.join(",")}]`;
 }
 
 /**
@@ -44,7 +46,7 @@ function describedItems(calls: readonly TrackCall[]): Array<Record<string, unkno
 export function describeCalls(calls: readonly TrackCall[]): string | undefined {
   if (calls.length === 0) return undefined;
   try {
-    return JSON.stringify(describedItems(calls));
+    return describedItems(calls);
   } catch (error) {
     if (process.env.NODE_ENV !== "production") throw error;
     console.error(error);

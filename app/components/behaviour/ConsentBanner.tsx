@@ -6,7 +6,7 @@ import { styled } from "../../../tokens/stitches.config";
 import { CONSENT_CHOSEN_ATTRIBUTE, consentDefaults } from "../../../tracking/consent";
 import { getConsent, setConsent } from "../../../tracking/consent-update";
 import { CONSENT_BAR_HEIGHT_VARIABLE, CONSENT_CHOICES_ID } from "./consent-banner-ids";
-import { useTrackedActor } from "./use-tracked-actor";
+import { useTrackedActor, withImplementations } from "./use-tracked-actor";
 
 // The consent banner (docs/decisions/032-one-react-tree.md). A lazy component (consent-banner-lazy.tsx):
 // server-rendered with the page, hydrated when its chunk arrives. The HTML is the same for every visitor
@@ -116,7 +116,7 @@ export function ConsentBanner({ strings, countryCode, isBot, returnTo }: Consent
   const opener = useRef<HTMLElement | null>(null);
   const pendingFocus = useRef<"choices" | "opener" | null>(null);
   const actor = useTrackedActor(
-    consentBannerMachine.provide({
+    withImplementations(consentBannerMachine, {
       actions: {
         saveChoice: (_, state) => void setConsent(state),
         focusChoices: () => (pendingFocus.current = "choices"),

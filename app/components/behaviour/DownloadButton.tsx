@@ -7,7 +7,7 @@ import { describedClick } from "../../../tracking/described-events";
 import { primaryAction } from "../ui/action-styles";
 import { useT } from "../page-providers";
 import { useOverlays } from "../overlays/overlay-context";
-import { useTrackedActor } from "./use-tracked-actor";
+import { useTrackedActor, withImplementations } from "./use-tracked-actor";
 
 // CONTRACT (machines issue implements with the download machine): fetches the file as a blob and
 // makes it downloadable; on failure the link stays unset and the visitor is told (docs/requirements.md#4-behaviour, docs/requirements.md#8-failures).
@@ -40,7 +40,7 @@ export function DownloadButton({ url, fileName, label }: DownloadButtonProps) {
   /** Set while our own click hands the blob to the browser, so onClick lets it through. */
   const saving = useRef(false);
   const actor = useTrackedActor(
-    downloadMachine.provide({
+    withImplementations(downloadMachine, {
       actors: { fetchFile },
       actions: {
         // Hand the blob to the browser: the anchor now points at it and carries `download`.

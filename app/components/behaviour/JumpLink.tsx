@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from "react";
 import { jumpLinkMachine } from "../../../machines/jump-link.machine";
 import { JUMP_SCROLL_MS } from "../../../machines/spec-values";
-import { useTrackedActor } from "./use-tracked-actor";
+import { useTrackedActor, withImplementations } from "./use-tracked-actor";
 import { useIsMobile } from "./viewport";
 
 // CONTRACT (machines issue implements): smooth scroll to a block id over 1200 ms, offset -30 on
@@ -45,7 +45,7 @@ function settleOnTarget(target: HTMLElement, targetId: string) {
 export function JumpLink({ targetId, children }: JumpLinkProps) {
   const isMobile = useIsMobile();
   const actor = useTrackedActor(
-    jumpLinkMachine.provide({
+    withImplementations(jumpLinkMachine, {
       actions: {
         startScroll: ({ context }) => {
           const target = context.targetId ? document.getElementById(context.targetId) : null;

@@ -4,7 +4,7 @@ import { styled } from "../../../tokens/stitches.config";
 import { useT } from "../page-providers";
 import type { YouTubePlayerInstance } from "./youtube-iframe-api";
 import { videoMachine } from "../../../machines/video.machine";
-import { useTrackedActor } from "./use-tracked-actor";
+import { useTrackedActor, withImplementations } from "./use-tracked-actor";
 
 // CONTRACT (machines issue implements with the video machine): the tracked player for a YouTube
 // video: start, pause, milestones 10/25/50/75/90 (checked every 5 s while playing), completion.
@@ -87,7 +87,7 @@ export function YouTubePlayer({ videoId, title, posterUrl: rawPosterUrl }: YouTu
   const mount = useRef<HTMLDivElement>(null);
   const player = useRef<YouTubePlayerInstance | null>(null);
   const actor = useTrackedActor(
-    videoMachine.provide({
+    withImplementations(videoMachine, {
       actions: {
         // Every 5 s while playing, the machine asks; the player answers with its position.
         requestProgress: ({ self }) => {

@@ -2,7 +2,7 @@ import { useSelector } from "@xstate/react";
 import { useCallback, useEffect, useMemo, useRef, type MouseEvent } from "react";
 import { disclosureMachine, type MenuName } from "../../../machines/disclosure.machine";
 import { useDismissFacts } from "./use-dismiss";
-import { useTrackedActor } from "./use-tracked-actor";
+import { useTrackedActor, withImplementations } from "./use-tracked-actor";
 
 const INTERACTIVE = 'a[href], button, input, select, textarea, summary, [contenteditable="true"]';
 
@@ -33,7 +33,7 @@ export function useDisclosure(menu: MenuName, { popover = false }: { popover?: b
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLElement>(null);
   const actor = useTrackedActor(
-    disclosureMachine.provide({
+    withImplementations(disclosureMachine, {
       actions: {
         // After the pointer sequence ends (a click outside moves focus on mousedown): back to the
         // button, unless the visitor clicked something that took focus itself (a link, a field).
