@@ -23,8 +23,9 @@ setDescriptionCheck(({ name, properties }, item) => {
 
 // Stitches cannot stream: its CSS is known only once the whole document is rendered, so the page's
 // stylesheet goes into the <style id="stitches"> placeholder in <head> afterwards, and the very first
-// response is fully styled. This replace is the one rewrite of rendered markup for styles (decision 029).
+// response is fully styled. This splice is the one rewrite of rendered markup for styles (decision 029).
 export const STITCHES_PLACEHOLDER = '<style id="stitches"></style>';
+const DOCTYPE = "<!DOCTYPE html>";
 
 export default async function handleRequest(
   request: Request,
@@ -47,15 +48,18 @@ export default async function handleRequest(
     </NonceContext.Provider>,
   );
   const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
-  const html = markup.replace(STITCHES_PLACEHOLDER, `<style id="stitches"${nonceAttr}>${stylesheet.end()}</style>`);
+  // The stylesheet spliced in at its placeholder: the document stays in parts (slices of the markup, no
+  // copy) until it is encoded, in one pass, into the bytes sent (decision 036).
+  const at = markup.indexOf(STITCHES_PLACEHOLDER);
+  const styleTag = `<style id="stitches"${nonceAttr}>${stylesheet.end()}</style>`;
+  const parts = at < 0 ? [DOCTYPE, markup] : [DOCTYPE, markup.slice(0, at), styleTag, markup.slice(at + STITCHES_PLACEHOLDER.length)];
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   observeRender(performance.now() - started);
-  const document = `<!DOCTYPE html>${html}`;
   // A page cache miss keeps the page when it may be kept (app/server/edge/page-cache.server.ts, decision 027).
-  loadContext?.storePage?.(responseStatusCode, responseHeaders, document);
+  loadContext?.storePage?.(responseStatusCode, responseHeaders, parts.join(""));
   // Compressed whole, in one call, for this client (decision 036); the compression step leaves it alone.
-  const encoded = loadContext?.encodeDocument?.(document);
-  if (!encoded) return new Response(document, { status: responseStatusCode, headers: responseHeaders });
+  const encoded = loadContext?.encodeDocument?.(parts);
+  if (!encoded) return new Response(parts.join(""), { status: responseStatusCode, headers: responseHeaders });
   if (encoded.encoding) responseHeaders.set("Content-Encoding", encoded.encoding);
   return new Response(encoded.body, { status: responseStatusCode, headers: responseHeaders });
 }

@@ -44,21 +44,31 @@ export interface EncodedDocument {
   encoding: "br" | "gzip" | null;
 }
 
+/** The parts' UTF-8 bytes in one buffer, each written in place: the joined text is never made. */
+function utf8(parts: readonly string[]): Buffer {
+  let length = 0;
+  for (const part of parts) length += Buffer.byteLength(part, "utf8");
+  const out = Buffer.allocUnsafe(length);
+  let at = 0;
+  for (const part of parts) at += out.write(part, at, "utf8");
+  return out;
+}
+
 /** zlib's Buffer as a Response body takes it (same memory). */
 const bytes = (buffer: Buffer) => new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
 
 /**
- * A document rendered whole, compressed whole in one synchronous call (docs/decisions/036-compressing-a-rendered-page-whole.md).
+ * A document rendered whole (in parts, in order), compressed whole in one synchronous call (docs/decisions/036-compressing-a-rendered-page-whole.md).
  * A streaming encoder per response holds megabytes of native memory until its response ends; fifty of them at
  * once made V8 collect its whole heap ten times as often. Brotli at quality 4 and gzip at level 6 are the
  * compression middleware's own settings, so a page weighs what it did. Null for a client that accepts only
  * what we do not make here (deflate): the compression step answers it.
  */
-export function encodeDocument(html: string, acceptEncoding: string | undefined | null): EncodedDocument | null {
+export function encodeDocument(parts: readonly string[], acceptEncoding: string | undefined | null): EncodedDocument | null {
   const best = acceptableEncodings(acceptEncoding)[0];
   if (best === undefined) return null;
-  if (best === "identity") return { body: html, encoding: null };
-  const input = Buffer.from(html, "utf8");
+  const input = utf8(parts);
+  if (best === "identity") return { body: bytes(input), encoding: null };
   if (best === "gzip") return { body: bytes(gzipSync(input, { level: 6 })), encoding: "gzip" };
   return {
     body: bytes(brotliCompressSync(input, {

@@ -51,7 +51,7 @@ export function render(build: ServerBuild): RequestHandler {
     mode: build.mode,
     getLoadContext: (req, res) => ({
       nonce: res.locals.nonce as string,
-      encodeDocument: (html: string) => encodeDocument(html, req.headers["accept-encoding"]),
+      encodeDocument: (parts: readonly string[]) => encodeDocument(parts, req.headers["accept-encoding"]),
       storePage: res.locals.storePage as StorePage | undefined,
     }),
   });
