@@ -62,13 +62,24 @@ const Panel = styled("div", {
   },
   "a:hover, button:hover, a:focus-visible, button:focus-visible": { backgroundColor: "$purpleLight" },
   "[aria-current='true']": { fontWeight: "$bold", color: "$purpleDark" },
+  // A currency's symbol: a plain span, not a styled() component of its own, since a page renders 64 of them.
+  "button > span": { color: "$textSubtle" },
 });
-
-const Symbol = styled("span", { color: "$textSubtle" });
 
 // A choice is counted in its click, from first paint: described on each choice for the head script, and
 // tracked by the handler once the app runs (tracking/described-events.ts).
 const currencyCalls = (from: string, to: string): TrackCall[] => [{ name: "currency_changed", properties: { from_currency: from, to_currency: to } }];
+/** Each currency choice's description, made once per pair per process: a page describes 62 of them. */
+const currencyDescriptions = new Map<string, ReturnType<typeof describedClick>>();
+function describedCurrencyChoice(from: string, to: string): ReturnType<typeof describedClick> {
+  const key = `${from}>${to}`;
+  let described = currencyDescriptions.get(key);
+  if (!described) {
+    if (currencyDescriptions.size >= CURRENCIES.length ** 2) currencyDescriptions.clear();
+    currencyDescriptions.set(key, (described = describedClick(currencyCalls(from, to))));
+  }
+  return described;
+}
 const languageCalls = (from: string, to: string): TrackCall[] => [{ name: "language_changed", properties: { from_language: from, to_language: to } }];
 
 export function CurrencySelector({ currency, lang, idSuffix = "desktop" }: { currency: string; lang: string; idSuffix?: string }) {
@@ -100,10 +111,10 @@ export function CurrencySelector({ currency, lang, idSuffix = "desktop" }: { cur
                   aria-current={c.code === currency ? "true" : undefined}
                   // Counted in the click, not the submit that follows it: a tap's events are in the data layer when its dispatch ends.
                   onClick={c.code === currency ? undefined : () => trackCalls(currencyCalls(currency, c.code))}
-                  {...(c.code === currency ? {} : describedClick(currencyCalls(currency, c.code)))}
+                  {...(c.code === currency ? {} : describedCurrencyChoice(currency, c.code))}
                 >
                   {c.code}
-                  <Symbol aria-hidden="true">{c.localSymbol === c.code ? "" : c.localSymbol}</Symbol>
+                  <span aria-hidden="true">{c.localSymbol === c.code ? "" : c.localSymbol}</span>
                 </button>
               </li>
             ))}
