@@ -6,6 +6,8 @@ import { initialScriptUrls } from "./initial-scripts";
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Requests answered over the whole load. */
+  requests: number;
   p50Ms: number;
   p99Ms: number;
   non2xx: number;
@@ -25,6 +27,7 @@ export async function load(
   });
   return {
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,

@@ -13,6 +13,8 @@ export interface RunningServer {
   process: ChildProcess;
   stop(): Promise<void>;
   rssKb(): Promise<number>;
+  /** The process's CPU time so far, every thread (its JavaScript, GC helpers, the thread pool), in ms; null off Linux. */
+  cpuMs(): number | null;
 }
 
 /**
@@ -73,6 +75,16 @@ export async function startServer(
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 3000).unref();
       }),
+    cpuMs: () => {
+      try {
+        // Fields 14 and 15 of /proc/<pid>/stat (utime, stime), in clock ticks of 10 ms; the name before them may hold spaces.
+        const stat = readFileSync(`/proc/${child.pid}/stat`, "utf8");
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        return (Number(fields[11]) + Number(fields[12])) * 10;
+      } catch {
+        return null;
+      }
+    },
     rssKb: async () => {
       const { readFile } = await import("node:fs/promises");
       const status = await readFile(`/proc/${child.pid}/status`, "utf8").catch(() => "");
