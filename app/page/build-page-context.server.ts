@@ -1,3 +1,4 @@
+import type { HeaderReader } from "~/server/header-reader.server";
 import { PageContextSchema, type PageContext } from "../../tracking/page-context";
 import type { PageDocument } from "~/content/page-document";
 import { deviceVary, requestDevice } from "./device.server";
@@ -20,7 +21,7 @@ export function documentVary(headers: Headers, countryHeader: string): string[] 
 }
 
 /** The visitor's country from the configured CDN header; null when absent or malformed. */
-export function readCountryCode(headers: Headers, headerName: string): string | null {
+export function readCountryCode(headers: HeaderReader, headerName: string): string | null {
   const value = (headers.get(headerName) ?? "").trim().toUpperCase();
   return /^[A-Z]{2}$/.test(value) && value !== "XX" ? value : null;
 }

@@ -1,3 +1,4 @@
+import type { HeaderReader } from "~/server/header-reader.server";
 import { isbot } from "isbot";
 import { z } from "zod";
 import { isMobileWidth } from "../../machines/spec-values";
@@ -27,7 +28,7 @@ export interface RequestDevice {
  * A first guess at a phone from what the request says; the browser rechecks on load (docs/requirements.md#4-behaviour).
  * Order: viewport-width client hint (exact), then Sec-CH-UA-Mobile, then the user agent.
  */
-function looksMobile(headers: Headers): boolean {
+function looksMobile(headers: HeaderReader): boolean {
   const viewport = Number.parseInt(headers.get("sec-ch-viewport-width") ?? headers.get("viewport-width") ?? "", 10);
   if (Number.isFinite(viewport) && viewport > 0) return isMobileWidth(viewport);
   const uaMobile = headers.get("sec-ch-ua-mobile");
@@ -37,12 +38,12 @@ function looksMobile(headers: Headers): boolean {
 }
 
 /** The server's own classification; a bot is a bot whatever its screen, so there are three copies, not four. */
-export function classifyDevice(headers: Headers): Device {
+export function classifyDevice(headers: HeaderReader): Device {
   if (isbot(headers.get("user-agent") ?? "")) return "bot";
   return looksMobile(headers) ? "mobile" : "desktop";
 }
 
-export function requestDevice(headers: Headers): RequestDevice {
+export function requestDevice(headers: HeaderReader): RequestDevice {
   const sent = DeviceHeaderSchema.safeParse((headers.get(DEVICE_HEADER) ?? "").trim().toLowerCase());
   return sent.success ? { device: sent.data, decidedBy: "cdn" } : { device: classifyDevice(headers), decidedBy: "signals" };
 }

@@ -1,3 +1,4 @@
+import type { HeaderReader } from "~/server/header-reader.server";
 import { createHash, timingSafeEqual } from "node:crypto";
 
 // Who sees what in Server-Timing. Upstream endpoints, their failures and the page
@@ -9,7 +10,7 @@ const SERVER_TIMING_KEY_HEADER = "x-server-timing-key";
 
 export const OPERATOR_CACHE_CONTROL = "private, no-store";
 
-export function isOperatorRequest(headers: Headers, key: string | undefined): boolean {
+export function isOperatorRequest(headers: HeaderReader, key: string | undefined): boolean {
   const sent = headers.get(SERVER_TIMING_KEY_HEADER);
   if (!key || !sent) return false;
   // Equal-length digests, so the comparison's time tells nothing about the key.

@@ -43,7 +43,7 @@ const median = (values: number[]) => {
 };
 
 export async function measureObservabilityCost(options: { rounds?: number; seconds?: number } = {}): Promise<ObservabilityRow[]> {
-  const rounds = options.rounds ?? Number(process.env.OBS_ROUNDS ?? 8);
+  const rounds = options.rounds ?? Number(process.env.OBS_ROUNDS ?? 12);
   const seconds = options.seconds ?? Number(process.env.OBS_SECONDS ?? 3);
   const page = BENCH_PAGES[0];
   const rows: ObservabilityRow[] = [];

@@ -4,6 +4,7 @@ import type { Env } from "~/env.server";
 import { readCountryCode } from "~/page/build-page-context.server";
 import { requestDevice } from "~/page/device.server";
 import { readCookie } from "../cookies.server";
+import { headerReader } from "../header-reader.server";
 import { pageBody, pageCacheKey, pageEncodings, pageStorer, storableForMs, type CachedPage } from "../page-cache.server";
 
 // The page micro-cache as an edge step (decision 004; the entry format is app/server/page-cache.server.ts).
@@ -14,19 +15,12 @@ import { pageBody, pageCacheKey, pageEncodings, pageStorer, storableForMs, type 
 /** What entry.server.tsx calls with a rendered document; stored only when storable. */
 export type StorePage = (status: number, headers: Headers, html: string) => void;
 
-/** The request's headers as the key's readers take them (country, device). */
-function keyHeaders(raw: Record<string, string | string[] | undefined>): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(raw)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-  return headers;
-}
-
 export function pageCacheStep(env: Pick<Env, "PAGE_CACHE_TTL_MS" | "COUNTRY_HEADER">, pageCache: CacheStore<CachedPage>): RequestHandler {
   const storeCompressed = pageStorer((key, page) => pageCache.set(key, page));
   return (req, res, next) => {
     if (req.method !== "GET" || env.PAGE_CACHE_TTL_MS <= 0) return next();
     const nonce = res.locals.nonce as string;
-    const headers = keyHeaders(req.headers);
+    const headers = headerReader(req.headers);
     // The URL as the render sees it: the guard has checked the Host (and spelt it one way) and that the target is a path.
     const url = new URL(`${req.protocol}://${req.headers.host ?? "localhost"}${req.originalUrl}`);
     const key = pageCacheKey({

@@ -4,6 +4,7 @@ import type { RequestHandler } from "express";
 import onHeaders from "on-headers";
 import type { Env } from "~/env.server";
 import { encodeDocument } from "../content-encoding.server";
+import { headerReader } from "../header-reader.server";
 import { makeNonce, securityHeaders } from "../security-headers.server";
 import { isOperatorRequest, OPERATOR_CACHE_CONTROL, responseServerTiming } from "../server-timing.server";
 import type { StorePage } from "./page-cache.server";
@@ -27,7 +28,7 @@ export function documentHeaders(): RequestHandler {
 export function serverTiming(env: Pick<Env, "SERVER_TIMING_KEY">): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
-    const operator = isOperatorRequest(new Headers({ "x-server-timing-key": req.get("x-server-timing-key") ?? "" }), env.SERVER_TIMING_KEY);
+    const operator = isOperatorRequest(headerReader(req.headers), env.SERVER_TIMING_KEY);
     onHeaders(res, () => {
       const detail = res.getHeader("server-timing");
       const pageCache = res.locals.pageCache === "hit" || res.locals.pageCache === "miss" ? (res.locals.pageCache as "hit" | "miss") : null;
