@@ -1,5 +1,5 @@
 import { get, type IncomingHttpHeaders } from "node:http";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { E2E_PORT, expect, PARIS, test } from "./fixtures";
 
 // A cached page is stored compressed once (gzip and Brotli) and each hit joins it with the response's own
@@ -13,7 +13,7 @@ const nonceIn = (headers: IncomingHttpHeaders) => /'nonce-([^']+)'/.exec(String(
 const cacheIn = (headers: IncomingHttpHeaders) => /page-cache;desc="(\w+)"/.exec(String(headers["server-timing"] ?? ""))?.[1];
 
 /** One GET as the bytes arrive (no client decoding); an operator's (with Server-Timing) reads the cache but never fills it. */
-function rawGet(acceptEncoding: string, operator = true): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+function rawGet(acceptEncoding: string, operator = true, path = PAGE): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const headers = {
       "accept-encoding": acceptEncoding,
@@ -21,7 +21,7 @@ function rawGet(acceptEncoding: string, operator = true): Promise<{ headers: Inc
       "user-agent": DESKTOP_UA,
       ...(operator ? { "x-server-timing-key": TIMING_KEY } : {}),
     };
-    get({ host: "localhost", port: E2E_PORT, path: PAGE, headers }, (response) => {
+    get({ host: "localhost", port: E2E_PORT, path, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
@@ -40,6 +40,33 @@ async function hit(encoding: "br" | "gzip" | "identity", acceptEncoding: string 
   }
   throw new Error(`no ${encoding} hit for ${PAGE}`);
 }
+
+test.describe("rendered pages (misses)", () => {
+  // An operator's request never fills the cache, so each of these is rendered (decision 036).
+  const RENDERED = `${PAGE}&date=2099-03-14`;
+
+  test("are compressed whole as the client accepts: Brotli first, gzip when br is refused, as they are without Accept-Encoding, deflate by the compression step", async () => {
+    const identity = await rawGet("", true, RENDERED);
+    expect(cacheIn(identity.headers)).toBe("miss");
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    const plain = identity.body.toString();
+    expect(plain.startsWith("<!DOCTYPE html><html")).toBe(true);
+    const plainNonce = nonceIn(identity.headers);
+    for (const [encoding, acceptEncoding, decode] of [
+      ["br", "gzip, deflate, br, zstd", brotliDecompressSync],
+      ["gzip", "gzip, deflate, br;q=0", gunzipSync],
+      ["deflate", "deflate", inflateSync],
+    ] as const) {
+      const response = await rawGet(acceptEncoding, true, RENDERED);
+      expect(cacheIn(response.headers)).toBe("miss");
+      expect(response.headers["content-encoding"]).toBe(encoding);
+      expect(response.headers["vary"]).toContain("Accept-Encoding");
+      expect(response.body.length, "sent compressed").toBeLessThan(Buffer.byteLength(plain) / 3);
+      const nonce = nonceIn(response.headers);
+      expect(decode(response.body).toString().replaceAll(nonce, "N")).toBe(plain.replaceAll(plainNonce, "N"));
+    }
+  });
+});
 
 test.describe("compressed page-cache hits", () => {
   test("Brotli (preferred) and gzip (when br is refused) hits decode to the page, each with its own response's nonce and nothing else changed", async () => {
