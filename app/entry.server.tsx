@@ -51,8 +51,11 @@ export default async function handleRequest(
   // The stylesheet spliced in at its placeholder: the document stays in parts (slices of the markup, no
   // copy) until it is encoded, in one pass, into the bytes sent (decision 036).
   const at = markup.indexOf(STITCHES_PLACEHOLDER);
-  const styleTag = `<style id="stitches"${nonceAttr}>${stylesheet.end()}</style>`;
-  const parts = at < 0 ? [DOCTYPE, markup] : [DOCTYPE, markup.slice(0, at), styleTag, markup.slice(at + STITCHES_PLACEHOLDER.length)];
+  // The sheet is its own part: the same string for every page with the same rules, never copied into a tag.
+  const parts =
+    at < 0
+      ? [DOCTYPE, markup]
+      : [DOCTYPE, markup.slice(0, at), `<style id="stitches"${nonceAttr}>`, stylesheet.end(), "</style>", markup.slice(at + STITCHES_PLACEHOLDER.length)];
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   observeRender(performance.now() - started);
   // A page cache miss keeps the page when it may be kept (app/server/edge/page-cache.server.ts, decision 027).
