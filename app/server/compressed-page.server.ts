@@ -69,13 +69,13 @@ async function gzipForm(segments: Buffer[], nonceLength: number): Promise<GzipFo
     shifts: segments.map((segment) => crcShift(segment.length)),
     size: segments.reduce((sum, segment) => sum + segment.length, 0),
   };
-  return (await decodesTo(gunzip, joinGzip(form, probeNonce(nonceLength)), segments, nonceLength)) ? form : null;
+  return (await decodesTo(gunzip, Buffer.concat(joinGzip(form, probeNonce(nonceLength))), segments, nonceLength)) ? form : null;
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 
-/** The page as one gzip member, with `nonce` at every cut. */
-export function joinGzip(form: GzipForm, nonce: Buffer): Buffer {
+/** The page as one gzip member, with `nonce` at every cut, in the pieces it is sent in (never joined on a hit). */
+export function joinGzip(form: GzipForm, nonce: Buffer): Buffer[] {
   const nonceCrc = zlib.crc32(nonce);
   const nonceShift = crcShift(nonce.length);
   const storedNonce = Buffer.allocUnsafe(5 + nonce.length);
@@ -94,15 +94,15 @@ export function joinGzip(form: GzipForm, nonce: Buffer): Buffer {
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE((form.size + nonce.length * (form.parts.length - 1)) >>> 0, 4);
   pieces.push(trailer);
-  return Buffer.concat(pieces);
+  return pieces;
 }
 
-/** The page as one Brotli stream, with `nonce` at every cut. */
-export function joinBrotli(parts: Buffer[], nonce: Buffer): Buffer {
+/** The page as one Brotli stream, with `nonce` at every cut, in the pieces it is sent in (never joined on a hit). */
+export function joinBrotli(parts: Buffer[], nonce: Buffer): Buffer[] {
   const block = uncompressedMetaBlock(nonce);
   const pieces: Buffer[] = [parts[0]!];
   for (let i = 1; i < parts.length; i++) pieces.push(block, parts[i]!);
-  return Buffer.concat(pieces);
+  return pieces;
 }
 
 /** A Brotli meta-block that is not the last, holding `bytes` as they are (ISLAST 0, 4 nibbles, ISUNCOMPRESSED 1, padding). */
@@ -166,7 +166,7 @@ async function brotliForm(segments: Buffer[], nonceLength: number): Promise<Buff
   encoder.end(segments[cuts]);
   await ended;
   parts.push(take());
-  return (await decodesTo(brotliDecompress, joinBrotli(parts, probeNonce(nonceLength)), segments, nonceLength)) ? parts : null;
+  return (await decodesTo(brotliDecompress, Buffer.concat(joinBrotli(parts, probeNonce(nonceLength))), segments, nonceLength)) ? parts : null;
 }
 
 /** A nonce for the proof that a form is exact; base64 letters, like a real one. */

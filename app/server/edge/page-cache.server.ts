@@ -39,12 +39,16 @@ export function pageCacheStep(env: Pick<Env, "PAGE_CACHE_TTL_MS" | "COUNTRY_HEAD
         // Compressed when it was stored (decision 028): the compression step leaves an encoded body alone.
         // Ours, best first, among those the client accepts: browsers list gzip before br at the same weight.
         const accepted = pageEncodings(hit).find((offered) => req.acceptsEncodings(offered) === offered) ?? false;
-        const { body, encoding } = pageBody(hit, nonce, accepted);
+        const { chunks, length, encoding } = pageBody(hit, nonce, accepted);
         res.vary("Accept-Encoding");
         if (encoding) res.setHeader("Content-Encoding", encoding);
         // No ETag: every response carries its own nonce, so no two bodies are equal and none could match.
-        res.setHeader("Content-Length", body.length);
-        res.end(body);
+        res.setHeader("Content-Length", length);
+        // The pieces go to the socket together (one writev), without being copied into one buffer.
+        res.cork();
+        for (const chunk of chunks) res.write(chunk);
+        res.end();
+        process.nextTick(() => res.uncork());
         return;
       }
       res.locals.pageCache = "miss";
