@@ -10,7 +10,7 @@ import { startServer, type RunningServer } from "./server-process";
 // at once, one server with them on (METRICS_PORT set, LOG_LEVEL=info: an access line per request, piped to
 // this process) and one with them off (METRICS_PORT=0, LOG_LEVEL=warn), for a page from the page cache and
 // a page rendered on every request. Rounds alternate which server is loaded first, so the host's drift
-// falls on both alike. The cost is what metrics and logs add to the server's CPU time per request (every
+// falls on both alike, and each round starts a fresh pair, warmed under load. The cost is what metrics and logs add to the server's CPU time per request (every
 // thread of it: the log's writes run in the thread pool): 1 − the median of the rounds' off/on ratios. The
 // throughput ratio is printed beside it; on 2 cores shared with the load generator it swings ±20 % from
 // round to round, more than the cost it would measure (docs/decisions/031-measuring-cost-per-page.md).
@@ -42,28 +42,34 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+/** Load that brings a fresh server's JIT to its steady state before a round measures it. */
+const WARM_SECONDS = 3;
+
 export async function measureObservabilityCost(options: { rounds?: number; seconds?: number } = {}): Promise<ObservabilityRow[]> {
-  const rounds = options.rounds ?? Number(process.env.OBS_ROUNDS ?? 12);
+  const rounds = options.rounds ?? Number(process.env.OBS_ROUNDS ?? 8);
   const seconds = options.seconds ?? Number(process.env.OBS_SECONDS ?? 3);
   const page = BENCH_PAGES[0];
   const rows: ObservabilityRow[] = [];
   const modes = (["cached", "rendered"] as const).filter((mode) => !process.env.OBS_MODES || process.env.OBS_MODES.split(",").includes(mode));
   for (const mode of modes) {
     const cache: Record<string, string> = mode === "cached" ? {} : { PAGE_CACHE_TTL_MS: "0" };
-    const started: RunningServer[] = [];
-    try {
-      const on = await startServer(PORT, { BENCH_MODE: "1", METRICS_PORT: String(PORT + 10), LOG_LEVEL: "info", ...cache });
-      started.push(on);
-      const off = await startServer(PORT + 1, { BENCH_MODE: "1", METRICS_PORT: "0", LOG_LEVEL: "warn", ...cache });
-      started.push(off);
-      for (const server of [on, off]) for (let i = 0; i < 20; i++) await fetch(`${server.url}${page.path}`);
-      const ratios: number[] = [];
-      const throughputRatios: number[] = [];
-      const onRates: number[] = [];
-      const offRates: number[] = [];
-      const onCpu: number[] = [];
-      const offCpu: number[] = [];
-      for (let round = 0; round < rounds; round++) {
+    const ratios: number[] = [];
+    const throughputRatios: number[] = [];
+    const onRates: number[] = [];
+    const offRates: number[] = [];
+    const onCpu: number[] = [];
+    const offCpu: number[] = [];
+    let recorded = false;
+    // Fresh processes every round: two identical servers differ by 10-30 % in CPU per request for the life of
+    // the process (where the JIT and the heap settled), more than the cost measured, so each round has its own pair.
+    for (let round = 0; round < rounds; round++) {
+      const started: RunningServer[] = [];
+      try {
+        const on = await startServer(PORT, { BENCH_MODE: "1", METRICS_PORT: String(PORT + 10), LOG_LEVEL: "info", ...cache });
+        started.push(on);
+        const off = await startServer(PORT + 1, { BENCH_MODE: "1", METRICS_PORT: "0", LOG_LEVEL: "warn", ...cache });
+        started.push(off);
+        for (const server of [on, off]) await load(`${server.url}${page.path}`, { durationSeconds: WARM_SECONDS });
         const order = round % 2 === 0 ? ([on, off] as const) : ([off, on] as const);
         const rate = new Map<RunningServer, number>();
         const cpu = new Map<RunningServer, number>();
@@ -85,25 +91,26 @@ export async function measureObservabilityCost(options: { rounds?: number; secon
         console.log(
           `${mode} round ${round + 1}: on ${Math.round(rate.get(on)!)} req/s ${cpu.get(on)!.toFixed(3)} CPU ms/req, off ${Math.round(rate.get(off)!)} req/s ${cpu.get(off)!.toFixed(3)} CPU ms/req`,
         );
+        // Metrics were recorded on the "on" server (a scrape proves the measurement measured them).
+        const scrape = await fetch(`http://127.0.0.1:${PORT + 10}/metrics`).then((r) => r.text());
+        recorded ||= scrape.includes('storefront_http_request_duration_seconds_count{route="page"');
+      } finally {
+        await Promise.all(started.map((server) => server.stop()));
       }
-      // Metrics were recorded on the "on" server (a scrape proves the measurement measured them).
-      const scrape = await fetch(`http://127.0.0.1:${PORT + 10}/metrics`).then((r) => r.text());
-      if (!scrape.includes('storefront_http_request_duration_seconds_count{route="page"')) throw new Error("the metrics server recorded no page request");
-      rows.push({
-        mode,
-        page: page.type,
-        rounds,
-        onReqPerSec: Math.round(median(onRates)),
-        offReqPerSec: Math.round(median(offRates)),
-        throughputCost: 1 - median(throughputRatios),
-        onCpuMsPerRequest: median(onCpu),
-        offCpuMsPerRequest: median(offCpu),
-        cost: 1 - median(ratios),
-        ratios: ratios.map((r) => Number(r.toFixed(3))),
-      });
-    } finally {
-      await Promise.all(started.map((server) => server.stop()));
     }
+    if (!recorded) throw new Error("the metrics server recorded no page request");
+    rows.push({
+      mode,
+      page: page.type,
+      rounds,
+      onReqPerSec: Math.round(median(onRates)),
+      offReqPerSec: Math.round(median(offRates)),
+      throughputCost: 1 - median(throughputRatios),
+      onCpuMsPerRequest: median(onCpu),
+      offCpuMsPerRequest: median(offCpu),
+      cost: 1 - median(ratios),
+      ratios: ratios.map((r) => Number(r.toFixed(3))),
+    });
   }
   return rows;
 }
@@ -132,7 +139,7 @@ export function writeObservabilityTable(rows: ObservabilityRow[], seconds = Numb
   const verdict = failures.length ? `Missed: ${failures.join("; ")}.` : `Target met (≤ ${MAX_COST * 100} %).`;
   writeResultsTable(
     "observability",
-    `Latest metrics-and-access-log cost (${new Date().toISOString().slice(0, 10)}; ${rows[0]?.rounds ?? 0} alternating rounds of autocannon 50 connections × ${seconds} s per server; host load average ${loadavg()[0]!.toFixed(1)} on 2 cores at the end). ${verdict}\n\n${table}`,
+    `Latest metrics-and-access-log cost (${new Date().toISOString().slice(0, 10)}; ${rows[0]?.rounds ?? 0} alternating rounds, each a fresh pair of servers warmed for ${WARM_SECONDS} s, of autocannon 50 connections × ${seconds} s per server; host load average ${loadavg()[0]!.toFixed(1)} on 2 cores at the end). ${verdict}\n\n${table}`,
     "docs/benchmarks.md",
   );
 }
