@@ -71,13 +71,15 @@ export function encodeDocument(parts: readonly string[], acceptEncoding: string 
   if (best === "identity") return { body: bytes(input), encoding: null };
   if (best === "gzip") return { body: bytes(gzipSync(input, { level: 6 })), encoding: "gzip" };
   return {
-    body: bytes(brotliCompressSync(input, {
-      params: {
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_QUALITY]: 4,
-        [constants.BROTLI_PARAM_SIZE_HINT]: input.length,
-      },
-    })),
+    body: bytes(
+      brotliCompressSync(input, {
+        params: {
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_QUALITY]: 4,
+          [constants.BROTLI_PARAM_SIZE_HINT]: input.length,
+        },
+      }),
+    ),
     encoding: "br",
   };
 }

@@ -125,7 +125,15 @@ export function observabilityFailures(rows: ObservabilityRow[]): string[] {
 export function writeObservabilityTable(rows: ObservabilityRow[], seconds = Number(process.env.OBS_SECONDS ?? 3)): void {
   const failures = observabilityFailures(rows);
   const table = markdownTable(
-    ["page", "served", "CPU ms per request on / off (median)", "cost (1 − median off/on CPU)", "off/on CPU per round", "req/s on / off (median)", "throughput cost (1 − median on/off req/s)"],
+    [
+      "page",
+      "served",
+      "CPU ms per request on / off (median)",
+      "cost (1 − median off/on CPU)",
+      "off/on CPU per round",
+      "req/s on / off (median)",
+      "throughput cost (1 − median on/off req/s)",
+    ],
     rows.map((row) => [
       row.page,
       row.mode === "cached" ? "from the page cache" : "rendered every request",

@@ -185,7 +185,9 @@ async function main() {
   console.log(`\n${originText(origin, probe)}`);
   console.log("\nmetrics and access logs, on against off:");
   for (const o of observability)
-    console.log(`  ${o.mode.padEnd(9)} on ${o.onCpuMsPerRequest.toFixed(3)}, off ${o.offCpuMsPerRequest.toFixed(3)} CPU ms per request: cost ${(o.cost * 100).toFixed(1)} % (req/s on ${o.onReqPerSec}, off ${o.offReqPerSec})`);
+    console.log(
+      `  ${o.mode.padEnd(9)} on ${o.onCpuMsPerRequest.toFixed(3)}, off ${o.offCpuMsPerRequest.toFixed(3)} CPU ms per request: cost ${(o.cost * 100).toFixed(1)} % (req/s on ${o.onReqPerSec}, off ${o.offReqPerSec})`,
+    );
   writeObservabilityTable(observability);
   console.log("\ncold-cache TTFB with 200 ms upstream latency:");
   for (const c of results.coldCacheTtfbWith200msUpstream) console.log(`  ${c.page.padEnd(12)} ${c.ttfbMs} ms (HTTP ${c.status})`);
