@@ -58,7 +58,7 @@ function utf8(parts: readonly string[]): Buffer {
 const bytes = (buffer: Buffer) => new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
 
 /**
- * A document rendered whole (in parts, in order), compressed whole in one synchronous call (docs/decisions/036-compressing-a-rendered-page-whole.md).
+ * A document rendered whole (in parts, in order), compressed whole in one synchronous call (docs/decisions/036-rendered-page-work-done-once.md).
  * A streaming encoder per response holds megabytes of native memory until its response ends; fifty of them at
  * once made V8 collect its whole heap ten times as often. Brotli at quality 4 and gzip at level 6 are the
  * compression middleware's own settings, so a page weighs what it did. Null for a client that accepts only

@@ -3,12 +3,12 @@
 
 export type HeaderReader = Pick<Headers, "get">;
 
+/** One of Node's incoming header values as Headers#get gives it: repeated ones joined with ", ". */
+export function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
 /** Node's incoming headers (names in lower case, repeated ones as arrays) read as Headers#get reads them. */
 export function headerReader(raw: Record<string, string | string[] | undefined>): HeaderReader {
-  return {
-    get(name) {
-      const value = raw[name.toLowerCase()];
-      return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
-    },
-  };
+  return { get: (name) => headerValue(raw[name.toLowerCase()]) ?? null };
 }

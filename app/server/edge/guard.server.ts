@@ -2,6 +2,7 @@ import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from "node:stream";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import { checkCrossSite } from "../cross-site.server";
+import { headerValue } from "../header-reader.server";
 import { logForRequest } from "../access-log.server";
 import { log } from "../logger.server";
 import { intoAccessLine, logClientError } from "../log-server-error.server";
@@ -206,7 +207,7 @@ export function guardRequests(guard: GuardOptions): RequestHandler {
           method: req.method,
           host: req.headers.host,
           origin: req.headers.origin,
-          secFetchSite: header(req.headers["sec-fetch-site"]),
+          secFetchSite: headerValue(req.headers["sec-fetch-site"]),
         });
         return verdict.ok ? verdict : { ok: false, status: 403, reason: `cross-site request refused: ${verdict.reason}` };
       },
@@ -227,10 +228,6 @@ export function guardRequests(guard: GuardOptions): RequestHandler {
   };
 }
 
-function header(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value.join(", ") : value;
-}
-
 /**
  * Last in the chain. An error carrying a 4xx status (Express's, serve-static's) is the client's: its
  * status and one line. Anything else is ours: logged with its stack, answered 500.
@@ -240,12 +237,12 @@ export function clientErrors(guard: GuardOptions): ErrorRequestHandler {
     const status = clientStatus(error);
     if (res.headersSent) {
       // Too late for a status: end the connection (Express's own handler would log the stack again).
-      if (status === null) logForRequest(header(req.headers["x-request-id"]), "error", (error as Error).message, error);
+      if (status === null) logForRequest(headerValue(req.headers["x-request-id"]), "error", (error as Error).message, error);
       res.destroy();
       return;
     }
     if (status !== null) return refuse(req, res, guard, status, (error as Error).message);
-    logForRequest(header(req.headers["x-request-id"]), "error", (error as Error).message, error);
+    logForRequest(headerValue(req.headers["x-request-id"]), "error", (error as Error).message, error);
     res.status(500).setHeader("Cache-Control", "no-store");
     res.type("html").send(badRequestHtml("the server failed; please try again", "Server error"));
   };
@@ -328,7 +325,7 @@ export function guardServer(server: Server, app: (req: IncomingMessage, res: Ser
       const message = `400 (request not parsed) after ${printableRequest(last.req)}: ${reason}`;
       // While its answer is under way the line goes into that request's access line: one line in all.
       const inFlight = !last.writableFinished;
-      if (inFlight) logForRequest(header(last.req.headers["x-request-id"]), "warn", message);
+      if (inFlight) logForRequest(headerValue(last.req.headers["x-request-id"]), "warn", message);
       const close = () => {
         if (!inFlight && !refused.has(last)) log.warn({ status: 400 }, message);
         linger(socket);
