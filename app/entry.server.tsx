@@ -59,10 +59,13 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   observeRender(performance.now() - started);
   // A page cache miss keeps the page when it may be kept (app/server/edge/page-cache.server.ts, decision 027).
-  loadContext?.storePage?.(responseStatusCode, responseHeaders, parts.join(""));
+  // The joined text only when something takes text, and then once.
+  let document: string | undefined;
+  const whole = () => (document ??= parts.join(""));
+  if (loadContext?.storePage) loadContext.storePage(responseStatusCode, responseHeaders, whole());
   // Compressed whole, in one call, for this client (decision 036); the compression step leaves it alone.
   const encoded = loadContext?.encodeDocument?.(parts);
-  if (!encoded) return new Response(parts.join(""), { status: responseStatusCode, headers: responseHeaders });
+  if (!encoded) return new Response(whole(), { status: responseStatusCode, headers: responseHeaders });
   if (encoded.encoding) responseHeaders.set("Content-Encoding", encoded.encoding);
   return new Response(encoded.body, { status: responseStatusCode, headers: responseHeaders });
 }

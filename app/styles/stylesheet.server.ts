@@ -103,24 +103,21 @@ const sheets = new LRUCache<string, string>({ max: 64 });
  * same sheet: it is joined once and then looked up by its names (a page's sheet is 14–28 KB).
  */
 function stylesheetText({ used }: Recording): string {
-  let key = "";
-  for (const rules of used) {
-    for (const entry of rules.values()) key += ` ${entry.name}`;
-    key += "|";
-  }
+  const names = used.map((rules) => {
+    let text = "";
+    for (const entry of rules.values()) text += ` ${entry.name}`;
+    return text;
+  });
+  const key = names.join("|");
   const known = sheets.get(key);
   if (known !== undefined) return known;
   let out = "";
   used.forEach((rules, group) => {
-    let names = "";
     let css = "";
-    for (const entry of rules.values()) {
-      names += ` ${entry.name}`;
-      for (const cssText of entry.cssTexts) css += cssText;
-    }
+    for (const entry of rules.values()) for (const cssText of entry.cssTexts) css += cssText;
     // A group without rules is sent empty, names and all, as Stitches does: the browser adds nothing to it.
     // Every group is sent, so the browser inserts no group of its own, which restyled the whole document.
-    out += css ? `--sxs{--sxs:${group}${names}}@media{${css}}` : `--sxs{--sxs:${group}}@media{}`;
+    out += css ? `--sxs{--sxs:${group}${names[group]}}@media{${css}}` : `--sxs{--sxs:${group}}@media{}`;
   });
   sheets.set(key, out);
   return out;

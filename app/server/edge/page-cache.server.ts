@@ -44,7 +44,9 @@ export function pageCacheStep(env: Pick<Env, "PAGE_CACHE_TTL_MS" | "COUNTRY_HEAD
         if (encoding) res.setHeader("Content-Encoding", encoding);
         // No ETag: every response carries its own nonce, so no two bodies are equal and none could match.
         res.setHeader("Content-Length", length);
-        // The pieces go to the socket together (one writev), without being copied into one buffer.
+        // The pieces go to the socket together (one writev), without being copied into one buffer. Uncorked on
+        // the next tick, not only by end(): a page kept before its compressed forms are made goes through the
+        // compression step, whose stream writes after end() and waits for a drain a corked socket never gives.
         res.cork();
         for (const chunk of chunks) res.write(chunk);
         res.end();
