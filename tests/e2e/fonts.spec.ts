@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { BENCH_PAGES } from "../bench/pages";
 import { expect, test } from "./fixtures";
 import { watchShifts } from "./layout-shifts";
@@ -54,15 +55,21 @@ for (const { type, path } of BENCH_PAGES) {
   });
 }
 
-// The Paris city page's text is latin, "Sacré-Cœur" included (œ is in the latin subset the page
-// preloads), so the 85 KB latin-ext files are not fetched (app/styles/font-faces.server.ts orders the faces).
-test("a page in latin script fetches only the latin font files it preloads", async ({ page }) => {
+/** Opens `path` once hydrated, with every font file the page fetches recorded (paths, in the list returned). */
+async function openRecordingFonts(page: Page, path: string): Promise<string[]> {
   const fonts: string[] = [];
   page.on("request", (request) => {
     if (request.url().includes("/fonts/")) fonts.push(new URL(request.url()).pathname);
   });
-  await page.goto("/?uid=www.paris-experiences.example&lang=en");
+  await page.goto(path);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  return fonts;
+}
+
+// The Paris city page's text is latin, "Sacré-Cœur" included (œ is in the latin subset the page
+// preloads), so the 85 KB latin-ext files are not fetched (app/styles/font-faces.server.ts orders the faces).
+test("a page in latin script fetches only the latin font files it preloads", async ({ page }) => {
+  const fonts = await openRecordingFonts(page, "/?uid=www.paris-experiences.example&lang=en");
   await expect(page.getByText("Sacré-Cœur").first()).toBeVisible();
   await page.evaluate(() => document.fonts.ready);
   expect(fonts.sort()).toEqual(["/fonts/inter-latin-wght-normal.woff2", "/fonts/outfit-latin-wght-normal.woff2"]);
@@ -72,12 +79,7 @@ test("a page in latin script fetches only the latin font files it preloads", asy
 // of their own, so opening the list on a latin page does not fetch the 85 KB latin-ext file, and each
 // symbol is still drawn in Inter, not a system font.
 test("opening the currency list on a latin page fetches only the small currency file, and draws its symbols in Inter", async ({ page }) => {
-  const fonts: string[] = [];
-  page.on("request", (request) => {
-    if (request.url().includes("/fonts/")) fonts.push(new URL(request.url()).pathname);
-  });
-  await page.goto("/?uid=www.paris-experiences.example&lang=en");
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const fonts = await openRecordingFonts(page, "/?uid=www.paris-experiences.example&lang=en");
   const selector = page.locator("header details[data-selector='currency']").first();
   await selector.locator("summary").click();
   await expect(selector.getByRole("button", { name: /^KRW/ })).toBeVisible();
