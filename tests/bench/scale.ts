@@ -194,7 +194,7 @@ function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
-/** RSS at ready and after `PAGE_REQUESTS` requests of `url` in sequence (after `warmUp` first), sampled for its peak. */
+/** RSS at ready, then after `PAGE_REQUESTS` requests of `urls` in turn, in sequence (after `warmUp`), sampled for its peak; and the p50 of those requests. */
 async function rssOver(child: ChildProcess, urls: string[], warmUp: string[]) {
   const rssReadyMb = await rssMb(child.pid!);
   for (const url of warmUp) {
