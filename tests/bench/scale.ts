@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { BARE_PATH } from "./pages";
 import { markdownTable, writeResultsTable } from "./results-table";
+import { startServer, type RunningServer } from "./server-process";
 
 // `npm run bench:scale`: the storefront at fleet scale. Synthetic sites are made from the two
 // embedded ones, in pairs (a city site and a theatre site), with every occurrence of their hosts rewritten
@@ -110,11 +110,6 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-async function rssMb(pid: number): Promise<number> {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
 async function timed(url: string): Promise<{ ms: number; status: number }> {
   const started = performance.now();
   const response = await fetch(url);
@@ -138,65 +133,22 @@ interface Row {
   healthzDuringDirectoryMs: number;
 }
 
-interface StartedServer {
-  child: ChildProcess;
-  base: string;
-  startupMs: number;
-  output: () => string;
+/** The production server as `npm start` runs it but with NO heap flag, on the folder `root`, the page micro-cache off. */
+function startScaleServer(root: string, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  return startServer(
+    PORT,
+    { METRICS_PORT: String(PORT + 1), CONTENT_DIR: root, PAGE_CACHE_TTL_MS: "0", URL_MODE: "development", ...extraEnv },
+    process.cwd(),
+    // Asked every 5 ms, so start-up is timed to within a few ms; 150,000 documents may take a while to index.
+    { nodeFlags: [], healthPollMs: 5, startTimeoutMs: 60_000 },
+  );
 }
 
-/** `node build/index.js` as `npm start` runs it, without its heap flag, on the folder `root`; resolves once /healthz answers. */
-async function startServer(root: string, extraEnv: Record<string, string> = {}): Promise<StartedServer> {
-  const started = performance.now();
-  const child = spawn(process.execPath, ["build/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      METRICS_PORT: String(PORT + 1),
-      SHUTDOWN_DRAIN_MS: "0",
-      HOST: "127.0.0.1",
-      CONTENT_DIR: root,
-      PAGE_CACHE_TTL_MS: "0",
-      URL_MODE: "development",
-      ...extraEnv,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  const base = `http://127.0.0.1:${PORT}`;
-  try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-      const ok = await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (performance.now() - started > 60_000) throw new Error(`server did not start in 60 s:\n${output}`);
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  } catch (error) {
-    await stopServer(child);
-    throw error;
-  }
-  return { child, base, startupMs: performance.now() - started, output: () => output };
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-    setTimeout(() => child.kill("SIGKILL"), 3000).unref();
-  });
-}
+const rssMb = async (server: RunningServer) => (await server.rssKb()) / 1024;
 
 /** RSS at ready, then after `PAGE_REQUESTS` requests of `urls` in turn, in sequence (after `warmUp`), sampled for its peak; and the p50 of those requests. */
-async function rssOver(child: ChildProcess, urls: string[], warmUp: string[]) {
-  const rssReadyMb = await rssMb(child.pid!);
+async function rssOver(server: RunningServer, urls: string[], warmUp: string[]) {
+  const rssReadyMb = await rssMb(server);
   for (const url of warmUp) {
     const { status } = await timed(url);
     if (status !== 200) throw new Error(`${url} answered ${status}`);
@@ -205,9 +157,9 @@ async function rssOver(child: ChildProcess, urls: string[], warmUp: string[]) {
   let rssPeakMb = rssReadyMb;
   for (let i = 0; i < PAGE_REQUESTS; i++) {
     times.push((await timed(urls[i % urls.length]!)).ms);
-    if (i % RSS_SAMPLE_EVERY === 0) rssPeakMb = Math.max(rssPeakMb, await rssMb(child.pid!));
+    if (i % RSS_SAMPLE_EVERY === 0) rssPeakMb = Math.max(rssPeakMb, await rssMb(server));
   }
-  const rssAfterMb = await rssMb(child.pid!);
+  const rssAfterMb = await rssMb(server);
   return { rssReadyMb, rssAfterMb, rssPeakMb: Math.max(rssPeakMb, rssAfterMb), p50Ms: median(times) };
 }
 
@@ -217,29 +169,30 @@ async function rssOver(child: ChildProcess, urls: string[], warmUp: string[]) {
  * edge keep after that many requests when V8 sizes its own heap, before any page is rendered (decision 037).
  */
 async function measureFloor(root: string): Promise<number> {
-  const server = await startServer(root, { BENCH_MODE: "1" });
+  const server = await startScaleServer(root, { BENCH_MODE: "1" });
   try {
-    const bare = `${server.base}${BARE_PATH}`;
+    const bare = `${server.url}${BARE_PATH}`;
     return (
       await rssOver(
-        server.child,
+        server,
         [bare],
         Array.from({ length: 20 }, () => bare),
       )
     ).rssAfterMb;
   } finally {
-    await stopServer(server.child);
+    await server.stop();
   }
 }
 
 async function measure(root: string, templates: Template[], pairs: number, documents: number): Promise<Omit<Row, "floorRssAfterMb">> {
-  const { child, base, startupMs, output } = await startServer(root);
+  const server = await startScaleServer(root);
+  const base = server.url;
   try {
-    const indexMs = Number(/sites indexed in (\d+) ms/.exec(output())?.[1] ?? NaN);
+    const indexMs = Number(/sites indexed in (\d+) ms/.exec(server.output())?.[1] ?? NaN);
     // A synthetic site in the middle of the fleet; every page in every language, in turn, rendered each time.
     const pair = Math.floor(pairs / 2);
     const urls = templates.flatMap((t) => t.pages.map(({ segments, lang }) => `${base}/?uid=${[pairHost(t, pair), ...segments].join(".")}&lang=${lang}`));
-    const pages = await rssOver(child, urls, urls);
+    const pages = await rssOver(server, urls, urls);
 
     // The directory: its first page, a later page, a host search and one site's pages.
     const pageCount = Math.max(1, Math.ceil((pairs * templates.length) / 50));
@@ -260,7 +213,7 @@ async function measure(root: string, templates: Template[], pairs: number, docum
     return {
       documents,
       sites: pairs * templates.length,
-      startupMs,
+      startupMs: server.startupMs,
       indexMs,
       rssReadyMb: pages.rssReadyMb,
       rssPeakMb: pages.rssPeakMb,
@@ -270,7 +223,7 @@ async function measure(root: string, templates: Template[], pairs: number, docum
       healthzDuringDirectoryMs: healthzWorst,
     };
   } finally {
-    await stopServer(child);
+    await server.stop();
   }
 }
 

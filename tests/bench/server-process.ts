@@ -11,6 +11,10 @@ export const PRODUCTION_NODE_FLAGS = ["--max-old-space-size=384"];
 export interface RunningServer {
   url: string;
   process: ChildProcess;
+  /** From spawn to the first /healthz 200, in ms. */
+  startupMs: number;
+  /** The end of what the server has logged so far. */
+  output(): string;
   stop(): Promise<void>;
   rssKb(): Promise<number>;
   /** The process's CPU time so far, every thread (its JavaScript, GC helpers, the thread pool), in ms; null off Linux. */
@@ -20,14 +24,16 @@ export interface RunningServer {
 /**
  * `cwd` is the checkout whose build/ runs (another worktree for the A/B bench). `preload` is a module Node
  * imports before the build (`--import`), given an IPC channel (`process.send`): the render probe of
- * tests/bench/origin.ts.
+ * tests/bench/origin.ts. `nodeFlags` replaces `npm start`'s (the scale bench runs with none);
+ * `healthPollMs` and `startTimeoutMs` set how often and how long /healthz is asked.
  */
 export async function startServer(
   port: number,
   env: Record<string, string> = {},
   cwd = process.cwd(),
-  options: { preload?: string } = {},
+  options: { preload?: string; nodeFlags?: readonly string[]; healthPollMs?: number; startTimeoutMs?: number } = {},
 ): Promise<RunningServer> {
+  const { nodeFlags = PRODUCTION_NODE_FLAGS, healthPollMs = 100, startTimeoutMs = 30_000 } = options;
   // Another checkout's server on this port would answer the health check below, and be measured instead.
   const taken = await fetch(`http://127.0.0.1:${port}/healthz`).then(
     () => true,
@@ -38,7 +44,8 @@ export async function startServer(
   const logFile = path.join(logDir, "server.log");
   const logFd = openSync(logFile, "w");
   const preload = options.preload ? ["--import", options.preload] : [];
-  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, ...preload, "build/index.js"], {
+  const started = performance.now();
+  const child = spawn(process.execPath, [...nodeFlags, ...preload, "build/index.js"], {
     cwd,
     // Metrics off and no drain unless a bench asks (tests/bench/observability.ts measures their cost).
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", METRICS_PORT: "0", SHUTDOWN_DRAIN_MS: "0", ...env },
@@ -50,7 +57,7 @@ export async function startServer(
   const output = () => readFileSync(logFile, "utf8").slice(-20_000);
   child.once("exit", () => rmSync(logDir, { recursive: true, force: true }));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {
@@ -61,13 +68,16 @@ export async function startServer(
     }
     if (Date.now() > deadline) {
       child.kill();
-      throw new Error(`server did not start in 30 s:\n${output()}`);
+      throw new Error(`server did not start in ${startTimeoutMs / 1000} s:\n${output()}`);
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, healthPollMs));
   }
+  const startupMs = performance.now() - started;
   return {
     url,
     process: child,
+    startupMs,
+    output,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
