@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, LTT, PARIS, test } from "./fixtures";
+import { expect, LTT, PARIS, test, VISITOR_AGENTS } from "./fixtures";
+import { watchShifts } from "./layout-shifts";
 
 // Each behaviour's machine, seen on a real page in Chromium (query URL form on localhost,
 // a secure context, so the Clipboard API exists).
@@ -158,6 +159,54 @@ test.describe("desktop dropdown (docs/requirements.md#2-pages-and-the-shell)", (
     await page.keyboard.press("Escape");
     await expect(panel).toBeHidden();
     await expect(explore).toBeFocused();
+  });
+});
+
+test.describe("currency and language selectors, once per copy (docs/requirements.md#2-pages-and-the-shell)", () => {
+  const currencyForms = (html: string) => [...html.matchAll(/<form[^>]* id="(currency-form-[a-z]+)"/g)].map((match) => match[1]);
+  const languageLists = (html: string) => [...html.matchAll(/<ul[^>]* id="(language-list-[a-z]+)"/g)].map((match) => match[1]);
+
+  test("a phone's copy has them in the menu only, a desktop's in the header row only, a bot's in both", async ({ request }) => {
+    const copy = async (agent: string) => (await request.get(GUIDE, { headers: { "user-agent": agent } })).text();
+    const [phone, desktop, bot] = await Promise.all([copy(VISITOR_AGENTS.phone), copy(VISITOR_AGENTS.desktop), copy(VISITOR_AGENTS.bot)]);
+    expect(currencyForms(phone)).toEqual(["currency-form-mobile"]);
+    expect(languageLists(phone)).toEqual(["language-list-mobile"]);
+    expect(currencyForms(desktop)).toEqual(["currency-form-desktop"]);
+    expect(languageLists(desktop)).toEqual(["language-list-desktop"]);
+    expect(currencyForms(bot)).toEqual(["currency-form-desktop", "currency-form-mobile"]);
+    // Every currency is still a choice in the one list: 32, one of them the current one.
+    expect(desktop.match(/<button type="submit" name="currency"/g)).toHaveLength(32);
+  });
+
+  test("a desktop's copy in a phone's viewport shows them in the menu once the app has measured the viewport", async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: VISITOR_AGENTS.desktop, viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(GUIDE);
+    await hydrated(page);
+    await expect(page.locator("#currency-form-desktop")).toHaveCount(0);
+    await page.getByRole("button", { name: "Menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Menu" });
+    await menu.locator('summary[aria-label^="Currency:"]').click();
+    await expect(menu.getByRole("button", { name: "GBP", exact: true })).toBeVisible();
+    await context.close();
+  });
+
+  test("a phone's copy in a desktop's viewport (a tablet held wide) shows them in the header row after hydration, moving nothing", async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: VISITOR_AGENTS.phone, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const shifts = await watchShifts(page);
+    await page.goto(LTT_SHOW);
+    const tickets = page.getByRole("banner").getByRole("link", { name: "Tickets", exact: true });
+    const before = await tickets.boundingBox();
+    await hydrated(page);
+    const summary = page.getByRole("banner").locator('summary[aria-label^="Currency:"]');
+    await expect(summary).toBeVisible();
+    await expect(page.locator("#currency-form-mobile")).toHaveCount(0);
+    expect(await tickets.boundingBox()).toEqual(before);
+    expect((await shifts()).all).toBe(0);
+    await summary.click();
+    await expect(page.getByRole("banner").getByRole("button", { name: "GBP", exact: true })).toBeVisible();
+    await context.close();
   });
 });
 

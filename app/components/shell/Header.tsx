@@ -9,12 +9,14 @@ import { useSelector } from "@xstate/react";
 import { headerMachine } from "../../../machines/header.machine";
 import { useTrackedActor } from "../behaviour/use-tracked-actor";
 import { useIsMobile } from "../behaviour/viewport";
-import { useT } from "../page-providers";
+import { usePageContext, useT } from "../page-providers";
 import { CurrencySelector, LanguageSelector } from "./Selectors";
 
 // The generic header (docs/requirements.md#2-pages-and-the-shell): sticky logo bar, optional powered-by logo, desktop dropdown menu,
 // Tickets link, currency and language selectors, hamburger on mobile. Mobile and desktop are both
-// in the server HTML; media queries choose, so the first paint is right without JavaScript.
+// in the server HTML; media queries choose, so the first paint is right without JavaScript. The selectors
+// alone (a third of a page's elements) are rendered once, where the request's device shows them
+// (docs/decisions/038-selectors-once-per-device.md).
 // Behaviour (docs/requirements.md#4-behaviour): the header machine (sticky / hide on scroll / shadow beyond 80 px, input
 // throttled to 200 ms), and one disclosure machine each for the mobile menu and the dropdown.
 
@@ -195,11 +197,23 @@ function useHeaderMachine(isManualHeader: boolean) {
   return { shadow, hidden, sticky };
 }
 
+/**
+ * Where the currency and language selectors are rendered: in the header row for a desktop, in the menu for a
+ * phone (the server's classification, then the viewport's once the app measures it), and in both for a bot,
+ * whose copy serves crawlers of every screen. The hidden place's copy would be 100 elements nobody sees.
+ */
+function useSelectorPlacement(): { inHeader: boolean; inMenu: boolean } {
+  const isMobile = useIsMobile();
+  const isBot = usePageContext()?.isBot ?? false;
+  return { inHeader: isBot || !isMobile, inMenu: isBot || isMobile };
+}
+
 export function Header({ header, languages, currency, lang }: HeaderProps) {
   const t = useT();
   const { shadow, hidden, sticky } = useHeaderMachine(header.isManualHeader);
   const menu = useDisclosure("mobile_menu", { popover: true });
   const dropdown = useDisclosure("header_dropdown");
+  const selectors = useSelectorPlacement();
   return (
     <HeaderBar
       shadow={shadow}
@@ -277,20 +291,24 @@ export function Header({ header, languages, currency, lang }: HeaderProps) {
             </div>
           ) : null}
         </DesktopOnly>
-        <DesktopOnly>
-          <CurrencySelector currency={currency} lang={lang} />
-          <LanguageSelector languages={languages} />
-        </DesktopOnly>
+        {selectors.inHeader ? (
+          <DesktopOnly>
+            <CurrencySelector currency={currency} lang={lang} />
+            <LanguageSelector languages={languages} />
+          </DesktopOnly>
+        ) : null}
         {header.tickets ? <TicketsLink href={header.tickets.href}>{t("tickets")}</TicketsLink> : null}
       </Inner>
       {/* In the HTML from the start, so the platform can show it before the app's JavaScript runs
           (docs/decisions/001-answer-from-first-paint.md); a closed popover is not laid out. */}
       <MobileMenuPanel ref={menu.panel} id="mobile-menu" aria-label={t("menu")} {...{ popover: "manual" }}>
         <MenuList items={[...header.menu, ...header.dropdown]} />
-        <div style={{ display: "flex", gap: "12px", marginTop: "16px", flexWrap: "wrap" }}>
-          <CurrencySelector currency={currency} lang={lang} idSuffix="mobile" />
-          <LanguageSelector languages={languages} idSuffix="mobile" />
-        </div>
+        {selectors.inMenu ? (
+          <div style={{ display: "flex", gap: "12px", marginTop: "16px", flexWrap: "wrap" }}>
+            <CurrencySelector currency={currency} lang={lang} idSuffix="mobile" />
+            <LanguageSelector languages={languages} idSuffix="mobile" />
+          </div>
+        ) : null}
       </MobileMenuPanel>
     </HeaderBar>
   );
