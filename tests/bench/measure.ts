@@ -1,6 +1,7 @@
 import autocannon from "autocannon";
 import { gzipSync } from "node:zlib";
 import { initialScriptUrls } from "./initial-scripts";
+import { VISITOR_HEADERS } from "./pages";
 
 // Measurements used by `npm run bench` and `npm run soak`. Loopback only.
 
@@ -23,7 +24,7 @@ export async function load(
     url,
     connections: options.connections ?? 50,
     duration: options.durationSeconds ?? 10,
-    headers: options.headers,
+    headers: { ...VISITOR_HEADERS, ...options.headers },
   });
   return {
     requestsPerSecond: result.requests.average,
@@ -36,10 +37,10 @@ export async function load(
   };
 }
 
-/** Time to first byte of one request, in ms. */
+/** Time to first byte of one request, in ms, asked as a visitor (VISITOR_HEADERS). */
 export async function ttfb(url: string, headers: Record<string, string> = {}): Promise<{ ms: number; status: number }> {
   const started = performance.now();
-  const response = await fetch(url, { headers });
+  const response = await fetch(url, { headers: { ...VISITOR_HEADERS, ...headers } });
   const reader = response.body?.getReader();
   await reader?.read();
   const ms = performance.now() - started;
@@ -49,7 +50,7 @@ export async function ttfb(url: string, headers: Record<string, string> = {}): P
 
 /** The JS a page loads up front (initialScriptUrls), gzip-compressed. */
 export async function initialJsGzipBytes(baseUrl: string, path: string): Promise<{ files: number; rawBytes: number; gzipBytes: number }> {
-  const html = await (await fetch(`${baseUrl}${path}`)).text();
+  const html = await (await fetch(`${baseUrl}${path}`, { headers: VISITOR_HEADERS })).text();
   const urls = initialScriptUrls(html);
   let rawBytes = 0;
   let gzipBytes = 0;

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { load, type LoadResult } from "./measure";
 import { pageBytes, type PageBytes } from "./page-bytes";
-import { BARE_PATH, BENCH_PAGES } from "./pages";
+import { BARE_PATH, BENCH_PAGES, VISITOR_HEADERS } from "./pages";
 import { startServer, type RunningServer } from "./server-process";
 
 // What a page costs at the origin (docs/decisions/031-measuring-cost-per-page.md), for `npm run bench`:
@@ -82,9 +82,9 @@ function ask<T>(server: RunningServer, cmd: string, args: Record<string, unknown
   });
 }
 
-/** The page as a load generator asks for it (autocannon sends no Accept-Encoding): the HTML, uncompressed. */
+/** The page as a visitor's copy, uncompressed: the HTML itself. */
 async function get(url: string): Promise<string> {
-  const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
+  const response = await fetch(url, { headers: { ...VISITOR_HEADERS, "accept-encoding": "identity" } });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
   return text;

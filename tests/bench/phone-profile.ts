@@ -3,7 +3,7 @@ import type { BrowserContextOptions, CDPSession } from "@playwright/test";
 // The phone the field benchmark is: a mid-range Android on a slow mobile network, fixed so runs compare.
 
 // A real Android Chrome: the app treats HeadlessChrome as a bot and sends it no events.
-const PHONE_USER_AGENT = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+export const PHONE_USER_AGENT = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
 export const PHONE_CONTEXT: BrowserContextOptions = {
   viewport: { width: 412, height: 823 },

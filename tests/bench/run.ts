@@ -5,7 +5,7 @@ import { runLighthouse, type LighthouseScores } from "./lighthouse";
 import { initialJsGzipBytes, ttfb } from "./measure";
 import { ALLOCATION_RENDERS, loadPairs, measureRenderCost, type OriginCosts, type PairedLoad, type RenderCost } from "./origin";
 import { MB, ORIGIN_TARGETS, originFailures, renderedVerdict, type OriginRow } from "./origin-targets";
-import { BENCH_PAGES } from "./pages";
+import { BENCH_PAGES, VISITOR_HEADERS } from "./pages";
 import { markdownTable, writeResultsTable } from "./results-table";
 import { measureObservabilityCost, observabilityFailures, writeObservabilityTable } from "./observability";
 import { startServer } from "./server-process";
@@ -44,7 +44,7 @@ async function main() {
   let lighthouse: Array<LighthouseScores & { type: string }> = [];
   try {
     // Warm every page (and its price cache) before measuring.
-    for (const page of BENCH_PAGES) for (let i = 0; i < 5; i++) await fetch(`${server.url}${page.path}`);
+    for (const page of BENCH_PAGES) for (let i = 0; i < 5; i++) await fetch(`${server.url}${page.path}`, { headers: VISITOR_HEADERS });
     console.log(`page cache on: each page and the bare route, ${DURATION} s each`);
     cached = await loadPairs(server.url, DURATION);
     for (const page of BENCH_PAGES) jsGzipKb.set(page.type, (await initialJsGzipBytes(server.url, page.path)).gzipBytes / 1024);
@@ -60,7 +60,7 @@ async function main() {
   const rawServer = await startServer(RENDERING_PORT, { BENCH_MODE: "1", PAGE_CACHE_TTL_MS: "0" });
   let rendered: PairedLoad[];
   try {
-    for (const page of BENCH_PAGES) for (let i = 0; i < 3; i++) await fetch(`${rawServer.url}${page.path}`);
+    for (const page of BENCH_PAGES) for (let i = 0; i < 3; i++) await fetch(`${rawServer.url}${page.path}`, { headers: VISITOR_HEADERS });
     console.log(`\npage cache off (rendered on every request): each page and the bare route, ${RENDERED_SECONDS} s each`);
     rendered = await loadPairs(rawServer.url, RENDERED_SECONDS);
   } finally {

@@ -2,7 +2,7 @@ import { chromium, type Browser } from "@playwright/test";
 import { execSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../setup/chromium";
-import { BENCH_PAGES } from "./pages";
+import { BENCH_PAGES, VISITOR_HEADERS } from "./pages";
 import { PHONE_CONTEXT, throttleLikeAPhone } from "./phone-profile";
 import { startServer } from "./server-process";
 
@@ -86,7 +86,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const results: Record<string, Sample[]> = {};
   try {
-    for (const page of PAGES) for (let i = 0; i < 3; i++) await fetch(`${server.url}${page.path}`); // warm the server's caches
+    for (const page of PAGES) for (let i = 0; i < 3; i++) await fetch(`${server.url}${page.path}`, { headers: VISITOR_HEADERS }); // warm the server's caches
     for (const page of PAGES) {
       results[page.type] = [];
       for (let i = 0; i < VISITS; i++) {

@@ -2,7 +2,7 @@ import autocannon from "autocannon";
 import { execSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { BENCH_PAGES } from "../bench/pages";
+import { BENCH_PAGES, VISITOR_HEADERS } from "../bench/pages";
 import { markdownTable, writeResultsTable } from "../bench/results-table";
 import { startServer } from "../bench/server-process";
 import { fuzzCases, runFuzz } from "../e2e/raw-fuzz";
@@ -39,7 +39,7 @@ async function faultsSoak(): Promise<{ report: Record<string, unknown>; failures
   let requests = 0;
   try {
     // Warm up so the baseline includes the loaded code and caches, not start-up.
-    for (const page of BENCH_PAGES) for (let i = 0; i < 3; i++) await fetch(`${server.url}${page.path}`);
+    for (const page of BENCH_PAGES) for (let i = 0; i < 3; i++) await fetch(`${server.url}${page.path}`, { headers: VISITOR_HEADERS });
     const started = Date.now();
     const sampler = setInterval(async () => {
       samples.push({ atSeconds: Math.round((Date.now() - started) / 1000), rssMb: Math.round((await server.rssKb()) / 1024) });
@@ -66,7 +66,7 @@ async function faultsSoak(): Promise<{ report: Record<string, unknown>; failures
   const emptyPriceChecks: Array<{ page: string; status: number; renderedPrice: boolean }> = [];
   try {
     for (const page of BENCH_PAGES) {
-      const response = await fetch(`${failing.url}${page.path}`);
+      const response = await fetch(`${failing.url}${page.path}`, { headers: VISITOR_HEADERS });
       const html = await response.text();
       emptyPriceChecks.push({ page: page.type, status: response.status, renderedPrice: /data-price-state="shown"/.test(html) });
     }
