@@ -1,5 +1,4 @@
 import { createStitches, type CSS as StitchesCSS } from "@stitches/react";
-import { createElement, type ForwardRefRenderFunction } from "react";
 import { designTokens, mediaQueries } from "./design-tokens";
 
 // The Stitches config is built from the tokens: theme scales, media queries, utilities. Every token
@@ -26,9 +25,7 @@ const stitches = createStitches({
   utils: {
     px: (value: string | number) => ({ paddingLeft: value, paddingRight: value }),
     py: (value: string | number) => ({ paddingTop: value, paddingBottom: value }),
-    mx: (value: string | number) => ({ marginLeft: value, marginRight: value }),
     my: (value: string | number) => ({ marginTop: value, marginBottom: value }),
-    size: (value: string | number) => ({ width: value, height: value }),
     /** The page's content column: full width minus 5.46vw each side, at most 1200px. */
     contentColumn: (_: boolean) => ({
       width: designTokens.sizes.content,
@@ -52,49 +49,17 @@ const stitches = createStitches({
 
 export const { css, globalCss, keyframes, getCssText, theme } = stitches;
 
-/** What Stitches keeps on a styled() component: the element type and one composer per styled() layer (not in its types). */
-interface StitchesInternal {
-  type: unknown;
-  /** [class name, style, variants, compound variants, default variants, undefined variants] */
-  composers: Set<[string, unknown, unknown[], unknown[], unknown, unknown]>;
-}
-const INTERNAL = Symbol.for("sxs.internal");
+const created: object[] = [];
 
-/**
- * Stitches' styled(), with a shorter render for a component without variants when it gets no `css` prop and
- * its rules are already in the sheet: its class names are then the same on every render, so they are joined
- * once, and the render asks the sheet for each name, as Stitches does, so the page's stylesheet records it
- * (app/styles/stylesheet.server.ts). Anything else, a name's first render included, is Stitches' own render.
- * The same element and props as Stitches makes, with about a third of the work (docs/decisions/039-styled-known-rules.md).
- */
+/** Stitches' styled(), each component also kept in a list for the server's render of known rules (docs/decisions/039-styled-known-rules.md). */
 export const styled = ((...args: unknown[]) => {
-  const component = (stitches.styled as unknown as (...a: unknown[]) => { render: ForwardRefRenderFunction<unknown, Record<string, unknown>> })(...args);
-  const internal = (component as unknown as Record<symbol, StitchesInternal>)[INTERNAL]!;
-  const composers = [...internal.composers];
-  if (composers.some(([, , variants, compounds]) => variants.length > 0 || compounds.length > 0)) return component;
-  const names = composers.map(([name]) => name);
-  const classNames = names.join(" ");
-  const stitchesRender = component.render;
-  const render: ForwardRefRenderFunction<unknown, Record<string, unknown>> = (props, ref) => {
-    if (props.css !== undefined) return stitchesRender(props, ref);
-    const known = stitchesSheet().rules.styled!.cache;
-    for (const name of names) if (!known.has(name)) return stitchesRender(props, ref);
-    const out: Record<string, unknown> = {};
-    for (const key in props) if (key !== "as") out[key] = props[key];
-    out.className = typeof props.className === "string" && props.className ? withClassNames(classNames, names, props.className) : classNames;
-    out.ref = ref;
-    return createElement((props.as as string | undefined) || (internal.type as string), out);
-  };
-  component.render = render;
+  const component = (stitches.styled as unknown as (...a: unknown[]) => object)(...args);
+  created.push(component);
   return component;
 }) as unknown as typeof stitches.styled;
 
-/** Stitches' merge of a className prop: the component's names first, then the prop's, each once. */
-function withClassNames(classNames: string, names: readonly string[], extra: string): string {
-  let out = classNames;
-  for (const name of extra.trim().split(/\s+/)) if (name && !names.includes(name) && !` ${out} `.includes(` ${name} `)) out += ` ${name}`;
-  return out;
-}
+/** Every styled() component made so far, in the order they were made. */
+export const styledComponents = (): readonly object[] => created;
 
 /** One of Stitches' seven rule groups: the names it has converted and where their rules go (not in its types). */
 export interface StitchesRuleGroup {

@@ -37,7 +37,7 @@ describe("styled() without variants", () => {
     expect(sheet).toContain(`.${layers[1]}{margin:2px}`);
   });
 
-  it("adds a className prop after its own names, each name once, and renders `as` without passing it on", () => {
+  it("renders `as` without passing it on, and a className prop (Stitches' own) after its own names, each name once", () => {
     page(<Plain />);
     expect(page(<Plain className={`extra ${Plain.className}  more`} />).html).toBe(`<span class="${Plain.className} extra more"></span>`);
     expect(page(<Plain as="a" href="/x" />).html).toBe(`<a href="/x" class="${Plain.className}"></a>`);
