@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { initialScriptUrls, lazyScriptUrls } from "../bench/initial-scripts";
-import { expect, test } from "./fixtures";
+import { expect, test, VISITOR_AGENTS } from "./fixtures";
 
 // The initial JavaScript budget, kept by CI rather than only by `npm run bench`: what a page names up
 // front (module preloads and module imports) is at most 140 KB gzip. XState and the behaviour machines
@@ -13,7 +13,7 @@ const PAGES = [
 ];
 const BUDGET_GZIP_BYTES = 140 * 1024;
 /** A visitor's page (the test browser's own user agent is a bot's, which loads no tracking). */
-const VISITOR_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+const VISITOR_UA = VISITOR_AGENTS.phone;
 // Strings only XState's runtime contains (its internal event types).
 const XSTATE_MARKERS = ["xstate.assign", "xstate.raise"];
 // A string in elkjs's code (its Java package names): the statechart layout runs on the development

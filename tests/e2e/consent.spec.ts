@@ -2,15 +2,15 @@ import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { E2E_PORT, expect, PARIS, test } from "./fixtures";
+import { E2E_PORT, expect, PARIS, test, VISITOR_AGENTS } from "./fixtures";
 import { watchShifts } from "./layout-shifts";
 
 // The consent banner, as a visitor meets it. Opts out of the fixtures' US visitor: each
 // test names its country. Real browsers' user agents: the test browser's own is a bot, and bots never
 // see the banner.
 
-const DESKTOP_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
-const BOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+const DESKTOP_UA = VISITOR_AGENTS.desktop;
+const BOT_UA = VISITOR_AGENTS.bot;
 const EIFFEL = `/?uid=${PARIS}.eiffel-tower&lang=en`;
 const DAY_TRIPS = `/?uid=${PARIS}.day-trips&lang=en`;
 const COUNTRY = "cloudfront-viewer-country";

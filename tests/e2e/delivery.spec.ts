@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Route } from "@playwright/test";
 import { getEventDefinition } from "../../tracking/catalogue";
 import { entrySchema } from "../../tracking/envelope";
-import { expect, LTT, PARIS, test } from "./fixtures";
+import { expect, LTT, PARIS, test, VISITOR_AGENTS } from "./fixtures";
 
 // The delivery guarantee (docs/tracking.md, "Delivery guarantee"): a control that leaves the page has
 // its events in window.dataLayer in the click's own task, before the browser leaves, whatever has
@@ -11,9 +11,9 @@ import { expect, LTT, PARIS, test } from "./fixtures";
 
 const CATEGORY = `/?uid=${PARIS}.day-trips&lang=en`;
 const SHOW = `/?uid=${LTT}.shows.les-miserables&lang=en`;
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
-const DESKTOP_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
-const BOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+const PHONE_UA = VISITOR_AGENTS.phone;
+const DESKTOP_UA = VISITOR_AGENTS.desktop;
+const BOT_UA = VISITOR_AGENTS.bot;
 const BOOKING = "https://*.book.roamly.example/**";
 
 test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, userAgent: PHONE_UA });

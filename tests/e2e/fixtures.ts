@@ -47,7 +47,7 @@ export function pathFormUrl(host: string, path: string): string {
 export const PARIS = "www.paris-experiences.example";
 export const LTT = "www.london-theatre-tickets.example";
 
-/** A visitor's user agents, one per copy of a page the server makes (app/page/device.server.ts). */
+/** A visitor's user agents, one per copy of a page the server makes (app/page/device.server.ts), for every spec. */
 export const VISITOR_AGENTS = {
   phone: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
   desktop: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",

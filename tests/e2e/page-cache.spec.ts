@@ -1,13 +1,13 @@
 import { get, type IncomingHttpHeaders } from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { E2E_PORT, expect, PARIS, test } from "./fixtures";
+import { E2E_PORT, expect, PARIS, test, VISITOR_AGENTS } from "./fixtures";
 
 // A cached page is stored compressed once (gzip and Brotli) and each hit joins it with the response's own
 // CSP nonce (docs/decisions/028-cache-hits-compressed-once.md). These read the bytes on the wire, decode
 // them with Node's own decoders, and let a browser run a page served from a hit.
 
 const TIMING_KEY = process.env.E2E_SERVER_TIMING_KEY ?? "e2e-server-timing-key-5d1e8b2a";
-const DESKTOP_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+const DESKTOP_UA = VISITOR_AGENTS.desktop;
 const PAGE = `/?uid=${PARIS}.eiffel-tower&lang=en`;
 const nonceIn = (headers: IncomingHttpHeaders) => /'nonce-([^']+)'/.exec(String(headers["content-security-policy"] ?? ""))?.[1] ?? "";
 const cacheIn = (headers: IncomingHttpHeaders) => /page-cache;desc="(\w+)"/.exec(String(headers["server-timing"] ?? ""))?.[1];

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { checkJsonSchema } from "../../tracking/json-schema-check";
-import { expect, PARIS, pathFormUrl, test } from "./fixtures";
+import { expect, PARIS, pathFormUrl, test, VISITOR_AGENTS } from "./fixtures";
 
 // Real interactions (page view, currency and language change through the header selectors),
 // then every window.dataLayer entry is checked against the published /tracking/plan.json.
@@ -26,9 +26,9 @@ const eventNames = async (page: Page) =>
   );
 
 /** Real browsers' user agents: the test browser's own (HeadlessChrome) is a bot for isbot, and bots get no tracking. */
-const DESKTOP_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
-const BOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+const DESKTOP_UA = VISITOR_AGENTS.desktop;
+const PHONE_UA = VISITOR_AGENTS.phone;
+const BOT_UA = VISITOR_AGENTS.bot;
 
 /** The inline scripts of a document's <head>, in order. */
 function headScripts(html: string): string[] {

@@ -1,4 +1,4 @@
-import { expect, PARIS, test } from "./fixtures";
+import { expect, PARIS, test, VISITOR_AGENTS } from "./fixtures";
 import { header, rawRequest, requestBytes } from "./raw-http";
 import { startStorefront, type StorefrontServer } from "./storefront-server";
 
@@ -9,7 +9,7 @@ import { startStorefront, type StorefrontServer } from "./storefront-server";
 const PAGE = `/?uid=${PARIS}.eiffel-tower&lang=en`;
 const HSTS = "max-age=31536000; includeSubDomains";
 /** HeadlessChrome is a bot to the server, and bots load no tag manager. */
-const DESKTOP_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+const DESKTOP_UA = VISITOR_AGENTS.desktop;
 
 test.describe("production URL mode: HSTS and Secure cookies", () => {
   test.describe.configure({ mode: "serial" });

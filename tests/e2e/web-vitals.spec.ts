@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { getEventDefinition } from "../../tracking/catalogue";
 import { entrySchema } from "../../tracking/envelope";
-import { expect, LTT, PARIS, test } from "./fixtures";
+import { expect, LTT, PARIS, test, VISITOR_AGENTS } from "./fixtures";
 
 // Field Web Vitals (docs/decisions/025-field-web-vitals.md): a phone visit that is hidden or left has
 // pushed LCP, INP (after a tap), CLS, FCP and TTFB into the data layer, each valid against its catalogue
@@ -9,7 +9,7 @@ import { expect, LTT, PARIS, test } from "./fixtures";
 // binding as they happen, so what a page pushes while it is being left is seen too.
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
-const BOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+const BOT_UA = VISITOR_AGENTS.bot;
 const CATEGORY = `/?uid=${PARIS}.day-trips&lang=en`;
 const SHOW = `/?uid=${LTT}.shows.les-miserables&lang=en`;
 const VITALS = ["web_vital_cls", "web_vital_fcp", "web_vital_inp", "web_vital_lcp", "web_vital_ttfb"];
