@@ -115,6 +115,8 @@ let styledSeen = 0;
  */
 function renderKnownRules(): void {
   const components = styledComponents();
+  // The styled group's names, as install() left them: the recording cache, the same object from then on.
+  const known = stitchesSheet().rules.styled!.cache;
   for (; styledSeen < components.length; styledSeen++) {
     const component = components[styledSeen] as StyledComponent;
     const internal = component[INTERNAL];
@@ -129,7 +131,6 @@ function renderKnownRules(): void {
     const className = names.join(" ");
     const stitchesRender = component.render;
     component.render = (props, ref) => {
-      const known = stitchesSheet().rules.styled!.cache;
       if (props.css !== undefined || props.className || !names.every((name) => known.has(name))) return stitchesRender(props, ref);
       const out: Record<string, unknown> = {};
       for (const key in props) if (key !== "as") out[key] = props[key];
