@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { EarlyImpressionsScript, EarlyInputScript, useReplayEarlyInput } from "~/components/early-input";
@@ -6,15 +6,13 @@ import { useNonce } from "~/components/nonce";
 import { ConsentDefaultsScript } from "~/components/tracking/ConsentDefaultsScript";
 import { PageViewScript } from "~/components/tracking/PageViewScript";
 import { useTracking } from "~/components/tracking/use-tracking";
-import { loadRootData, type RootData } from "~/page/root-data.server";
+import { rootLoader, type RootData } from "~/page/root-data.server";
 import { FONT_FACE_CSS } from "~/styles/font-faces.server";
 import { FONT_PRELOADS, globalStyles } from "~/styles/global-styles";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export function loader({ request }: LoaderFunctionArgs): RootData {
-  return loadRootData(request);
-}
+export const loader = rootLoader;
 
 /** The page language, from whichever route knows it (page data or a 404 with a site shell). */
 function useDocumentLang(): string {

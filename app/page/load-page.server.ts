@@ -1,4 +1,4 @@
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { getContentStore, type ContentStore } from "~/content/content-store.server";
 import type { LinkContext } from "~/content/action-link";
 import type { ContentError, PageDocument, Site } from "~/content/page-document";
@@ -23,6 +23,7 @@ import { pageHref, pageUrl } from "~/content/page-url";
 import { resolvePageRequest } from "./resolve-page-request";
 import { isOperatorRequest } from "~/server/server-timing.server";
 import { log } from "~/server/logger.server";
+import { dataResponse } from "~/server/data-response.server";
 
 // The page loader's recipe (README, "How a page loads"):
 // resolve site + uid + lang → load the document → build the page context → links and alternates.
@@ -64,7 +65,7 @@ function notFound(
   contentErrors: ContentError[],
   headers: Record<string, string>,
 ): never {
-  throw json<NotFoundData>({ kind, shell, message, contentErrors, strings: shell?.strings ?? uiDictionary(DEFAULT_LANGUAGE) }, { status, headers });
+  throw dataResponse<NotFoundData>({ kind, shell, message, contentErrors, strings: shell?.strings ?? uiDictionary(DEFAULT_LANGUAGE) }, { status, headers });
 }
 
 /** The booking date (docs/requirements.md#5-rules): the page's ?date= when it is a real date from today on, else today (UTC). */
@@ -82,7 +83,7 @@ export interface PageResponse {
 /** The page route's loader (page-route.tsx). */
 export async function pageLoader({ request }: LoaderFunctionArgs) {
   const { data, headers } = await loadPageResponse(request);
-  return json(data, { headers });
+  return dataResponse(data, { headers });
 }
 
 /** The page data plus its Cache-Control, Vary and Server-Timing headers. */

@@ -1,4 +1,6 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getEnv, publicEnv, type PublicEnv } from "~/env.server";
+import { dataResponse } from "~/server/data-response.server";
 import { trackingPreloads } from "~/server/tracking-preloads.server";
 import { detectBot, readCountryCode } from "./build-page-context.server";
 
@@ -14,7 +16,7 @@ export interface RootData {
   trackingPreloads: string[];
 }
 
-export function loadRootData(request: Request): RootData {
+function loadRootData(request: Request): RootData {
   const env = getEnv();
   const isBot = detectBot(request.headers);
   return {
@@ -22,4 +24,9 @@ export function loadRootData(request: Request): RootData {
     tracking: { countryCode: readCountryCode(request.headers, env.COUNTRY_HEADER), isBot },
     trackingPreloads: isBot ? [] : trackingPreloads("/build/"),
   };
+}
+
+/** The root route's loader (root.tsx). */
+export function rootLoader({ request }: LoaderFunctionArgs) {
+  return dataResponse(loadRootData(request));
 }
