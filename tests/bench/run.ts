@@ -4,7 +4,7 @@ import { loadavg } from "node:os";
 import { runLighthouse, type LighthouseScores } from "./lighthouse";
 import { initialJsGzipBytes, ttfb } from "./measure";
 import { ALLOCATION_RENDERS, loadPairs, measureRenderCost, type OriginCosts, type PairedLoad, type RenderCost } from "./origin";
-import { MB, ORIGIN_TARGETS, originFailures, renderedVerdict, type OriginRow } from "./origin-targets";
+import { allocationVerdict, MB, ORIGIN_TARGETS, originFailures, renderedVerdict, type AllocationVerdict, type OriginRow } from "./origin-targets";
 import { BENCH_PAGES, VISITOR_HEADERS } from "./pages";
 import { markdownTable, writeResultsTable } from "./results-table";
 import { measureObservabilityCost, observabilityFailures, writeObservabilityTable } from "./observability";
@@ -99,6 +99,8 @@ async function main() {
       cachedBareReqPerSec: hit.bare.requestsPerSecond,
       cacheHitReqPerSec: hit.load.requestsPerSecond,
       allocatedBytesPerRender: cost.allocatedBytesPerRender,
+      floorAllocatedBytesPerRender: cost.floorAllocatedBytesPerRender,
+      bareAllocatedBytesPerRequest: probe.bare.allocatedBytesPerRequest,
     };
   });
 
@@ -171,6 +173,7 @@ async function main() {
         floorCpuRatioToBare: round(probe.bare.cpuMsPerRequest / c.floorCpuMsPerRender, 3),
         mbPerRender: round(c.allocatedBytesPerRender / MB, 3),
         floorMbPerRender: round(c.floorAllocatedBytesPerRender / MB, 3),
+        allocation: allocationVerdict({ ...c, bareAllocatedBytesPerRequest: probe.bare.allocatedBytesPerRequest }),
       })),
     },
     htmlBytes: costs.map((c) => ({ page: c.page, ...c.bytes })),
@@ -248,7 +251,8 @@ const COST_HEADER = [
   "floor CPU ms",
   "floor ×bare by CPU",
   "allocated per render (bare route)",
-  "of which floor",
+  "React alone",
+  "allocation target",
 ];
 
 /** Per request, one at a time, on the probe server: CPU time and allocation, beside the bare route's. */
@@ -262,7 +266,17 @@ function costRows(probe: OriginCosts): string[][] {
     `${(bare.cpuMsPerRequest / cost.floorCpuMsPerRender).toFixed(3)}×`,
     `${(cost.allocatedBytesPerRender / MB).toFixed(2)} MB (${(bare.allocatedBytesPerRequest / MB).toFixed(2)} MB)`,
     `${(cost.floorAllocatedBytesPerRender / MB).toFixed(2)} MB`,
+    allocationTarget(allocationVerdict({ ...cost, bareAllocatedBytesPerRequest: bare.allocatedBytesPerRequest })),
   ]);
+}
+
+/** "≤ 1.5 MB: met", or where React alone and the bare route already exceed it, the floor's target and the ratio. */
+function allocationTarget(verdict: AllocationVerdict): string {
+  const target =
+    verdict.against === "target"
+      ? `≤ ${ORIGIN_TARGETS.maxAllocatedMbPerRender} MB`
+      : `≤ ${ORIGIN_TARGETS.maxAllocatedOverFloor}× floor of ${verdict.floorMb.toFixed(2)} MB (is ${verdict.overFloor.toFixed(2)}×)`;
+  return `${target}: ${verdict.met ? "met" : "missed"}`;
 }
 
 const ORIGIN_HEADER = [
@@ -289,9 +303,9 @@ function originTable(date: string, origin: OriginRow[], probe: OriginCosts, fail
   const verdict = own.length ? `Missed: ${own.join("; ")}.` : "Every target met.";
   return (
     `Latest \`npm run bench\` origin cost (${date.slice(0, 10)}; autocannon 50 connections on loopback, ${DURATION} s per load with the page cache on and ${RENDERED_SECONDS} s with it off, each page back to back with the bare route on the same server; the floor is the median of 5 batches of about 1 s; allocation over ${ALLOCATION_RENDERS} rendered requests; host load average ${loadavg()[0]!.toFixed(1)} on 2 cores at the end). ` +
-    `Targets: rendered ≥ ${ORIGIN_TARGETS.minRenderedRatio}× bare (or ≤ ${ORIGIN_TARGETS.maxFloorOverRendered}× the floor where the floor is under that), cache hits ≥ ${ORIGIN_TARGETS.minCacheHitRatio}× bare, ≤ ${ORIGIN_TARGETS.maxAllocatedMbPerRender} MB allocated per render. ${verdict}\n\n` +
+    `Targets: rendered ≥ ${ORIGIN_TARGETS.minRenderedRatio}× bare (or ≤ ${ORIGIN_TARGETS.maxFloorOverRendered}× the floor where the floor is under that), cache hits ≥ ${ORIGIN_TARGETS.minCacheHitRatio}× bare, ≤ ${ORIGIN_TARGETS.maxAllocatedMbPerRender} MB allocated per render (or ≤ ${ORIGIN_TARGETS.maxAllocatedOverFloor}× its floor, React's render alone plus the bare route's request, where that floor is above ${ORIGIN_TARGETS.maxAllocatedMbPerRender} MB). ${verdict}\n\n` +
     markdownTable(ORIGIN_HEADER, originRows(origin, probe.pages)) +
-    `\n\nThe same costs one request at a time on one more server (the render probe's, page cache off; ${ALLOCATION_RENDERS} requests of each): its CPU time per request, which a busy host does not inflate as it does req/s (one request at a time, so its ratios are not the req/s ratios), and its V8 heap allocation per request, against the bare route's and the floor's.\n\n` +
+    `\n\nThe same costs one request at a time on one more server (the render probe's, page cache off; ${ALLOCATION_RENDERS} requests of each): its CPU time per request, which a busy host does not inflate as it does req/s (one request at a time, so its ratios are not the req/s ratios), and its V8 heap allocation per request, against the bare route's and React's render of the page alone.\n\n` +
     markdownTable(COST_HEADER, costRows(probe))
   );
 }

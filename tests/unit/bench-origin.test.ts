@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MB, originFailures, renderedVerdict, type OriginRow } from "../bench/origin-targets";
+import { allocationVerdict, MB, originFailures, renderedVerdict, type OriginRow } from "../bench/origin-targets";
 import { pageBytes, remixContextData, repeatedStrings, splitHydrationData, visibleText } from "../bench/page-bytes";
 
 // The origin bench's arithmetic (tests/bench/origin-targets.ts, tests/bench/page-bytes.ts; decision 031).
@@ -12,6 +12,8 @@ const row = (overrides: Partial<OriginRow> = {}): OriginRow => ({
   cachedBareReqPerSec: 1000,
   cacheHitReqPerSec: 3000,
   allocatedBytesPerRender: 1 * MB,
+  floorAllocatedBytesPerRender: 0.6 * MB,
+  bareAllocatedBytesPerRequest: 0.3 * MB,
   ...overrides,
 });
 
@@ -40,6 +42,23 @@ describe("the origin targets", () => {
   it("allows 1.5 MB allocated per render and not a byte more", () => {
     expect(originFailures([row({ allocatedBytesPerRender: 1.5 * MB })])).toEqual([]);
     expect(originFailures([row({ allocatedBytesPerRender: 1.5 * MB + 1 })])).toEqual(["city: 1.50 MB allocated per render (target ≤ 1.5)"]);
+  });
+
+  it("holds allocation to 1.25× its floor instead when React alone and the bare route already allocate more than 1.5 MB", () => {
+    // The floor: React's render 1.3 MB + the bare route's request 0.3 MB = 1.6 MB; 1.25× of it is 2.0 MB.
+    const heavy = { floorAllocatedBytesPerRender: 1.3 * MB, bareAllocatedBytesPerRequest: 0.3 * MB };
+    expect(allocationVerdict(row({ ...heavy, allocatedBytesPerRender: 2.0 * MB }))).toMatchObject({ against: "floor", met: true });
+    expect(originFailures([row({ ...heavy, allocatedBytesPerRender: 2.0 * MB })])).toEqual([]);
+    expect(originFailures([row({ ...heavy, allocatedBytesPerRender: 2.0 * MB + 1024 })])).toEqual([
+      "city: 2.00 MB allocated per render, 1.25× the floor of 1.60 MB (React's render alone and the bare route's request; target ≤ 1.25× the floor, since the floor is above 1.5 MB)",
+    ]);
+    // A floor of exactly 1.5 MB keeps the 1.5 MB target: 1.6 MB misses it though it is within 1.25× of the floor.
+    expect(
+      allocationVerdict(row({ floorAllocatedBytesPerRender: 1.2 * MB, bareAllocatedBytesPerRequest: 0.3 * MB, allocatedBytesPerRender: 1.6 * MB })),
+    ).toMatchObject({
+      against: "target",
+      met: false,
+    });
   });
 
   it("names every page that misses, and a missing number (NaN) as missed", () => {
