@@ -24,6 +24,8 @@ export interface OriginRow {
   /** The rendering server (page cache off): the bare route, and this page, back to back. */
   renderedBareReqPerSec: number;
   renderedReqPerSec: number;
+  /** Every round's rendered ÷ bare req/s; the two numbers above are the median round's. */
+  renderedRoundRatios: number[];
   /** React's renderToString of the page's tree alone, on one core. */
   floorRendersPerSec: number;
   /** The caching server (page cache on): the bare route, and this page from the cache, back to back. */

@@ -29,7 +29,9 @@ const COLD_PORT = PORT + 1;
 const RENDERING_PORT = PORT + 2;
 const PROBE_PORT = PORT + 3;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const RENDERED_SECONDS = Math.max(3, Math.round(DURATION / 2));
+const RENDERED_SECONDS = Math.max(3, Math.round(DURATION / 3));
+/** Rendered pages are judged by the median of this many back-to-back rounds with the bare route (tests/bench/origin.ts). */
+const RENDERED_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const skipLighthouse = process.argv.includes("--no-lighthouse");
 
 const round = (value: number, digits = 0) => Number(value.toFixed(digits));
@@ -61,8 +63,8 @@ async function main() {
   let rendered: PairedLoad[];
   try {
     for (const page of BENCH_PAGES) for (let i = 0; i < 3; i++) await fetch(`${rawServer.url}${page.path}`, { headers: VISITOR_HEADERS });
-    console.log(`\npage cache off (rendered on every request): each page and the bare route, ${RENDERED_SECONDS} s each`);
-    rendered = await loadPairs(rawServer.url, RENDERED_SECONDS);
+    console.log(`\npage cache off (rendered on every request): each page and the bare route, ${RENDERED_ROUNDS} rounds of ${RENDERED_SECONDS} s each`);
+    rendered = await loadPairs(rawServer.url, RENDERED_SECONDS, RENDERED_ROUNDS);
   } finally {
     await rawServer.stop();
   }
@@ -95,6 +97,7 @@ async function main() {
       page: page.type,
       renderedBareReqPerSec: render.bare.requestsPerSecond,
       renderedReqPerSec: render.load.requestsPerSecond,
+      renderedRoundRatios: render.ratios,
       floorRendersPerSec: cost.floorRendersPerSec,
       cachedBareReqPerSec: hit.bare.requestsPerSecond,
       cacheHitReqPerSec: hit.load.requestsPerSecond,
@@ -125,6 +128,7 @@ async function main() {
       connections: 50,
       cachedSeconds: DURATION,
       renderedSeconds: RENDERED_SECONDS,
+      renderedRounds: RENDERED_ROUNDS,
       allocationRenders: ALLOCATION_RENDERS,
       targets: TARGETS,
     },
@@ -148,6 +152,7 @@ async function main() {
         p99Ms: pair.load.p99Ms,
         bareReqPerSec: round(row.renderedBareReqPerSec),
         ratioToBare: round(verdict.ratioToBare, 3),
+        roundRatiosToBare: row.renderedRoundRatios.map((ratio) => round(ratio, 3)),
         floorRendersPerSec: round(row.floorRendersPerSec),
         floorRatioToBare: round(verdict.floorRatioToBare, 3),
         floorOverRendered: round(verdict.floorOverRendered, 3),
@@ -234,7 +239,7 @@ function originRows(origin: OriginRow[], costs: RenderCost[]): string[][] {
     return [
       row.page,
       `${Math.round(row.renderedReqPerSec)} / ${Math.round(row.renderedBareReqPerSec)}`,
-      `${verdict.ratioToBare.toFixed(3)}×`,
+      `${verdict.ratioToBare.toFixed(3)}×${roundsRange(row.renderedRoundRatios)}`,
       `${Math.round(row.floorRendersPerSec)} (${cost.floorMsPerRender.toFixed(1)} ms)`,
       `${verdict.floorRatioToBare.toFixed(3)}×`,
       `${target}: ${verdict.met ? "met" : "missed"}`,
@@ -279,6 +284,12 @@ function allocationTarget(verdict: AllocationVerdict): string {
   return `${target}: ${verdict.met ? "met" : "missed"}`;
 }
 
+/** " (rounds 0.251–0.274)" beside the median round's ratio, when there was more than one round. */
+function roundsRange(ratios: readonly number[]): string {
+  if (ratios.length < 2) return "";
+  return ` (rounds ${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)})`;
+}
+
 const ORIGIN_HEADER = [
   "page",
   "rendered req/s / bare req/s",
@@ -302,7 +313,7 @@ function originTable(date: string, origin: OriginRow[], probe: OriginCosts, fail
   const own = failures.filter((f) => /rendered on every request|page-cache hits|allocated per render|floor's markup/.test(f));
   const verdict = own.length ? `Missed: ${own.join("; ")}.` : "Every target met.";
   return (
-    `Latest \`npm run bench\` origin cost (${date.slice(0, 10)}; autocannon 50 connections on loopback, ${DURATION} s per load with the page cache on and ${RENDERED_SECONDS} s with it off, each page back to back with the bare route on the same server; the floor is the median of 5 batches of about 1 s; allocation over ${ALLOCATION_RENDERS} rendered requests; host load average ${loadavg()[0]!.toFixed(1)} on 2 cores at the end). ` +
+    `Latest \`npm run bench\` origin cost (${date.slice(0, 10)}; autocannon 50 connections on loopback, ${DURATION} s per load with the page cache on and, with it off, the median of ${RENDERED_ROUNDS} rounds of ${RENDERED_SECONDS} s, each page back to back with the bare route on the same server; the floor is the median of 5 batches of about 1 s; allocation over ${ALLOCATION_RENDERS} rendered requests; host load average ${loadavg()[0]!.toFixed(1)} on 2 cores at the end). ` +
     `Targets: rendered ≥ ${ORIGIN_TARGETS.minRenderedRatio}× bare (or ≤ ${ORIGIN_TARGETS.maxFloorOverRendered}× the floor where the floor is under that), cache hits ≥ ${ORIGIN_TARGETS.minCacheHitRatio}× bare, ≤ ${ORIGIN_TARGETS.maxAllocatedMbPerRender} MB allocated per render (or ≤ ${ORIGIN_TARGETS.maxAllocatedOverFloor}× its floor, React's render alone plus the bare route's request, where that floor is above ${ORIGIN_TARGETS.maxAllocatedMbPerRender} MB). ${verdict}\n\n` +
     markdownTable(ORIGIN_HEADER, originRows(origin, probe.pages)) +
     `\n\nThe same costs one request at a time on one more server (the render probe's, page cache off; ${ALLOCATION_RENDERS} requests of each): its CPU time per request, which a busy host does not inflate as it does req/s (one request at a time, so its ratios are not the req/s ratios), and its V8 heap allocation per request, against the bare route's and React's render of the page alone.\n\n` +

@@ -8,6 +8,7 @@ const row = (overrides: Partial<OriginRow> = {}): OriginRow => ({
   page: "city",
   renderedBareReqPerSec: 1000,
   renderedReqPerSec: 400,
+  renderedRoundRatios: [0.4],
   floorRendersPerSec: 2000,
   cachedBareReqPerSec: 1000,
   cacheHitReqPerSec: 3000,
