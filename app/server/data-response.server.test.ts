@@ -56,34 +56,33 @@ function buildWith(loader: () => unknown, seen: { data?: unknown }): ServerBuild
   } as unknown as ServerBuild;
 }
 
+/** A document request and a data request to a one-route build with `loader`, and what its render was handed. */
+async function requestBoth(loader: () => unknown): Promise<{ document: Response; rendered: unknown; data: Response }> {
+  const seen: { data?: unknown } = {};
+  const handler = createRequestHandler(buildWith(loader, seen));
+  const document = await handler(new Request("http://localhost/"));
+  const rendered = seen.data;
+  const data = await handler(new Request("http://localhost/?_data=root"));
+  return { document, rendered, data };
+}
+
 describe("a DataResponse through Remix's request handler", () => {
   it("reaches the document render as the same object, and a data request as its JSON", async () => {
-    const seen: { data?: unknown } = {};
-    const handler = createRequestHandler(buildWith(() => dataResponse(page, { headers: { "Cache-Control": "public, max-age=0" } }), seen));
-
-    const document = await handler(new Request("http://localhost/"));
+    const { document, rendered, data } = await requestBoth(() => dataResponse(page, { headers: { "Cache-Control": "public, max-age=0" } }));
     expect(document.status).toBe(200);
-    expect(seen.data).toBe(page);
-
-    const data = await handler(new Request("http://localhost/?_data=root"));
+    expect(rendered).toBe(page);
     expect(data.status).toBe(200);
     expect(data.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
     expect(await data.json()).toEqual(page);
   });
 
   it("carries a thrown 404 to the error boundary's data the same way", async () => {
-    const seen: { data?: unknown } = {};
     const notFound = { kind: "not-found", message: "We couldn't find that page." };
-    const handler = createRequestHandler(
-      buildWith(() => {
-        throw dataResponse(notFound, { status: 404 });
-      }, seen),
-    );
-    const document = await handler(new Request("http://localhost/"));
+    const { document, rendered, data } = await requestBoth(() => {
+      throw dataResponse(notFound, { status: 404 });
+    });
     expect(document.status).toBe(404);
-    expect(seen.data).toBe(notFound);
-
-    const data = await handler(new Request("http://localhost/?_data=root"));
+    expect(rendered).toBe(notFound);
     expect(data.status).toBe(404);
     expect(data.headers.get("X-Remix-Catch")).toBe("yes");
     expect(await data.json()).toEqual(notFound);
