@@ -3,11 +3,13 @@ import { RemixServer } from "@remix-run/react";
 import { LRUCache } from "lru-cache";
 import { renderToString } from "react-dom/server";
 import { loadConsentBanner } from "~/components/behaviour/consent-banner-lazy";
-import { NonceContext } from "~/components/nonce";
 import { setDescriptionCheck } from "../tracking/described-events";
 import { TrackingViolationError, validateEvent } from "../tracking/validate";
 import { beginStylesheet } from "~/styles/stylesheet.server";
+import { documentBytes } from "~/server/content-encoding.server";
+import { inlineCodeHashes } from "~/server/inline-code-hashes.server";
 import { observeRender } from "~/server/metrics.server";
+import { contentSecurityPolicy } from "~/server/security-headers.server";
 export { logServerError as handleError } from "~/server/log-server-error.server";
 
 // Every event a control describes for the head script is checked against the catalogue as it is
@@ -38,34 +40,23 @@ export default async function handleRequest(
   // (docs/decisions/032-one-react-tree.md); fetched once per process.
   await loadConsentBanner();
   const started = performance.now();
-  const nonce = typeof loadContext?.nonce === "string" ? loadContext.nonce : "";
   // The rules this page uses, each converted once per process (decision 029): the same CSS for a URL
   // whatever this process rendered before. renderToString is synchronous, so nothing else renders in between.
   const stylesheet = beginStylesheet();
-  const markup = renderToString(
-    <NonceContext.Provider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-    </NonceContext.Provider>,
-  );
-  const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
+  const markup = renderToString(<RemixServer context={remixContext} url={request.url} />);
   // The stylesheet spliced in at its placeholder: the document stays in parts (slices of the markup, no
-  // copy) until it is encoded, in one pass, into the bytes sent (decision 036).
+  // copy) until its bytes are written, in one pass (decision 036).
   const at = markup.indexOf(STITCHES_PLACEHOLDER);
+  const sheet = at < 0 ? "" : stylesheet.end();
+  const around = at < 0 ? [markup] : [markup.slice(0, at), markup.slice(at + STITCHES_PLACEHOLDER.length)];
   // The sheet is its own part: the same string for every page with the same rules, never copied into a tag.
-  const parts =
-    at < 0
-      ? [DOCTYPE, markup]
-      : [DOCTYPE, markup.slice(0, at), `<style id="stitches"${nonceAttr}>`, stylesheet.end(), "</style>", markup.slice(at + STITCHES_PLACEHOLDER.length)];
+  const parts = at < 0 ? [DOCTYPE, markup] : [DOCTYPE, around[0]!, '<style id="stitches">', sheet, "</style>", around[1]!];
+  // The CSP allows exactly this document's inline scripts and styles, by the hash of their text (decision 042).
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(inlineCodeHashes(around, at < 0 ? [] : [sheet])));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   observeRender(performance.now() - started);
-  // A page cache miss keeps the page when it may be kept (app/server/edge/page-cache.server.ts, decision 027).
-  // The joined text only when something takes text, and then once.
-  let document: string | undefined;
-  const whole = () => (document ??= parts.join(""));
-  if (loadContext?.storePage) loadContext.storePage(responseStatusCode, responseHeaders, whole());
-  // Compressed whole, in one call, for this client (decision 036); the compression step leaves it alone.
-  const encoded = loadContext?.encodeDocument?.(parts);
-  if (!encoded) return new Response(whole(), { status: responseStatusCode, headers: responseHeaders });
-  if (encoded.encoding) responseHeaders.set("Content-Encoding", encoded.encoding);
-  return new Response(encoded.body, { status: responseStatusCode, headers: responseHeaders });
+  const body = documentBytes(parts);
+  // Tagged, kept by the page cache when it may be, encoded for this client (app/server/edge/page-cache.server.ts).
+  if (loadContext?.sendDocument) return loadContext.sendDocument(responseStatusCode, responseHeaders, body);
+  return new Response(body.toString("utf8"), { status: responseStatusCode, headers: responseHeaders });
 }

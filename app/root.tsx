@@ -2,7 +2,6 @@ import type { LinksFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { EarlyImpressionsScript, EarlyInputScript, useReplayEarlyInput } from "~/components/early-input";
-import { useNonce } from "~/components/nonce";
 import { ConsentDefaultsScript } from "~/components/tracking/ConsentDefaultsScript";
 import { PageViewScript } from "~/components/tracking/PageViewScript";
 import { useTracking } from "~/components/tracking/use-tracking";
@@ -26,7 +25,6 @@ function useDocumentLang(): string {
 
 export function Layout({ children }: { children: ReactNode }) {
   globalStyles();
-  const nonce = useNonce();
   const lang = useDocumentLang();
   const rootData = useRouteLoaderData<RootData>("root");
   useTracking(rootData?.env);
@@ -45,7 +43,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
         {/* The @font-face rules, server-only text (a .server module is empty in the browser build, so they are
             not shipped as JavaScript); dangerouslySetInnerHTML keeps hydration from touching them. */}
-        <style id="font-faces" nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: FONT_FACE_CSS ?? "" }} />
+        <style id="font-faces" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: FONT_FACE_CSS ?? "" }} />
         {/* Filled with the page's complete Stitches CSS by entry.server (Stitches cannot stream).
             dangerouslySetInnerHTML keeps React from hydrating (and so rejecting) the CSS text. */}
         <style id="stitches" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
@@ -61,15 +59,11 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         {/* Counts the impressions of lists seen before the app runs (every list is parsed by now). */}
         {rootData && !rootData.tracking.isBot ? <EarlyImpressionsScript /> : null}
-        <ScrollRestoration nonce={nonce} />
+        <ScrollRestoration />
         {rootData ? (
-          <script
-            nonce={nonce}
-            suppressHydrationWarning
-            dangerouslySetInnerHTML={{ __html: `window.__ENV=${JSON.stringify(rootData.env).replace(/</g, "\\u003c")}` }}
-          />
+          <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `window.__ENV=${JSON.stringify(rootData.env).replace(/</g, "\\u003c")}` }} />
         ) : null}
-        <Scripts nonce={nonce} />
+        <Scripts />
         {rootData?.trackingPreloads.map((href) => (
           <link key={href} rel="modulepreload" href={href} {...{ fetchpriority: "low" }} />
         ))}

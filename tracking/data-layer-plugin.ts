@@ -13,8 +13,6 @@ export interface DataLayerPluginOptions {
   /** GTM-XXXX, or null to push to window.dataLayer without loading any container. */
   containerId: string | null;
   dataLayerName?: string;
-  /** The page's CSP nonce, for the injected container script. */
-  nonce?: string;
 }
 
 /** True when a tag manager container script is already on the page (e.g. the snippet in the HTML). */
@@ -22,15 +20,30 @@ function tagManagerPresent(doc: Document = document): boolean {
   return doc.querySelector(`script[src^="${TAG_MANAGER_ORIGIN}/gtm.js"]`) !== null;
 }
 
-/** The standard GTM snippet, done from code: `gtm.js` start event, then the async container script. */
-function loadTagManager(containerId: string, dataLayerName = "dataLayer", nonce?: string): boolean {
+/**
+ * What the container may not run: Custom HTML tags and Custom JavaScript variables ("customScripts"), which
+ * add inline script. The page's CSP allows inline script only by the hash of its text, known when the page
+ * is rendered, so such a tag could never run; the tag manager's own block list refuses it up front, with no
+ * policy violation in the console. Its built-in and template tags (GA4 among them) load scripts by URL and
+ * run under 'strict-dynamic' (docs/tracking.md#the-tag-manager-under-the-pages-csp).
+ */
+export const TAG_MANAGER_BLOCKLIST = ["customScripts"] as const;
+
+/**
+ * The standard GTM snippet, done from code (this module is trusted through the page's hashed module
+ * script, so the container it adds runs under 'strict-dynamic'): the block list, then the `gtm.js` start
+ * event, then the async container script.
+ */
+function loadTagManager(containerId: string, dataLayerName = "dataLayer"): boolean {
   if (tagManagerPresent()) return false;
-  dataLayerArray(dataLayerName).push({ "gtm.start": Date.now(), event: "gtm.js" });
+  const layer = dataLayerArray(dataLayerName);
+  // Read by the container when it loads, so it must be in the data layer before it.
+  layer.push({ "gtm.blocklist": [...TAG_MANAGER_BLOCKLIST] });
+  layer.push({ "gtm.start": Date.now(), event: "gtm.js" });
   const script = document.createElement("script");
   script.async = true;
-  const layer = dataLayerName === "dataLayer" ? "" : `&l=${encodeURIComponent(dataLayerName)}`;
-  script.src = `${TAG_MANAGER_ORIGIN}/gtm.js?id=${encodeURIComponent(containerId)}${layer}`;
-  if (nonce) script.nonce = nonce;
+  const layerParam = dataLayerName === "dataLayer" ? "" : `&l=${encodeURIComponent(dataLayerName)}`;
+  script.src = `${TAG_MANAGER_ORIGIN}/gtm.js?id=${encodeURIComponent(containerId)}${layerParam}`;
   document.head.appendChild(script);
   return true;
 }
@@ -54,7 +67,7 @@ export function createDataLayerDestination(options: DataLayerPluginOptions): Dat
       name: "storefront-data-layer",
       initialize: () => {
         dataLayerArray(name);
-        if (options.containerId) loadTagManager(options.containerId, name, options.nonce);
+        if (options.containerId) loadTagManager(options.containerId, name);
       },
       track: ({ payload }: TrackArgs) => push(payload.event, payload.properties, payload.options ?? {}),
       loaded: () => true,

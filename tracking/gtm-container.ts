@@ -55,6 +55,10 @@ interface GtmFolder {
   notes?: string;
 }
 
+/** What the storefront's CSP lets a container do (docs/tracking.md#the-tag-manager-under-the-pages-csp). */
+export const CUSTOM_SCRIPTS_NOTE =
+  "Custom HTML tags and Custom JavaScript variables do not run on the storefront: its Content-Security-Policy allows inline script only by the hash of text known when the page is rendered, so the page pushes gtm.blocklist ['customScripts'] before the container loads and the tag manager refuses them. Built-in and template tags (GA4 among them) load their scripts by URL and run.";
+
 export interface GtmContainerExport {
   exportFormatVersion: 2;
   exportTime: string;
@@ -65,7 +69,7 @@ export interface GtmContainerExport {
     containerVersionId: string;
     name: string;
     description: string;
-    container: { path: string; accountId: string; containerId: string; name: string; publicId: string; usageContext: ["WEB"] };
+    container: { path: string; accountId: string; containerId: string; name: string; publicId: string; usageContext: ["WEB"]; notes: string };
     tag: GtmTag[];
     trigger: GtmTrigger[];
     variable: GtmVariable[];
@@ -200,8 +204,15 @@ export function buildGtmContainer(plan: TrackingPlan, { at = new Date() }: { at?
       ...ids,
       containerVersionId: "0",
       name: "Storefront tracking plan",
-      description: `${plan.description} ${pushed.length} events; import with Admin → Import Container (merge).`,
-      container: { path: `accounts/${ACCOUNT}/containers/${CONTAINER}`, ...ids, name: "Storefront", publicId: "GTM-XXXXXXX", usageContext: ["WEB"] },
+      description: `${plan.description} ${pushed.length} events; import with Admin → Import Container (merge). ${CUSTOM_SCRIPTS_NOTE}`,
+      container: {
+        path: `accounts/${ACCOUNT}/containers/${CONTAINER}`,
+        ...ids,
+        name: "Storefront",
+        publicId: "GTM-XXXXXXX",
+        usageContext: ["WEB"],
+        notes: CUSTOM_SCRIPTS_NOTE,
+      },
       tag: tags,
       trigger: triggers,
       variable: variables,

@@ -271,14 +271,13 @@ describe("the tag manager container", () => {
     expect(containerScripts()).toHaveLength(0);
   });
 
-  it("is loaded once, with the nonce, when a container id is configured", async () => {
-    connectPipeline(createPipeline({ containerId: "GTM-ABC1234", nonce: "n0nce" }));
+  it("is loaded once when a container id is configured, after the block list that refuses Custom HTML and Custom JavaScript", async () => {
+    connectPipeline(createPipeline({ containerId: "GTM-ABC1234" }));
     setPageContext(SAMPLE_CONTEXT);
     track("currency_changed", currencyChanged);
-    await vi.waitFor(() => expect(events()).toEqual(["gtm.js", "currency_changed"]));
+    await vi.waitFor(() => expect(events()).toEqual([JSON.stringify({ "gtm.blocklist": ["customScripts"] }), "gtm.js", "currency_changed"]));
     expect(containerScripts()).toHaveLength(1);
     expect((containerScripts()[0] as HTMLScriptElement).src).toBe("https://www.googletagmanager.com/gtm.js?id=GTM-ABC1234");
-    expect((containerScripts()[0] as HTMLScriptElement).nonce).toBe("n0nce");
   });
 
   it("is not loaded again when the snippet is already in the HTML, and events still flow", async () => {

@@ -1,6 +1,7 @@
 // A namespace import, not `import { z }`: that form keeps every zod locale in the browser bundle (+67 KB gzip).
 import * as z from "zod/mini";
 import { CONSENT_SIGNALS } from "./consent";
+import { TAG_MANAGER_BLOCKLIST } from "./data-layer-plugin";
 import { catalogue } from "./catalogue";
 import type { EventDefinition } from "./define-event";
 import { AttributionSchema, PageContextSchema } from "./envelope";
@@ -97,6 +98,7 @@ export function buildPlan(machineEmitters: MachineEmitters = {}): TrackingPlan {
       ...events.map((event) => event.entry),
       { $ref: "#/$defs/ecommerce_reset" },
       { $ref: "#/$defs/consent_command" },
+      { $ref: "#/$defs/tag_manager_blocklist" },
       { $ref: "#/$defs/tag_manager_start" },
     ],
     $defs: {
@@ -125,6 +127,14 @@ export function buildPlan(machineEmitters: MachineEmitters = {}): TrackingPlan {
         ],
         minItems: 3,
         maxItems: 3,
+      },
+      tag_manager_blocklist: {
+        description:
+          "What the tag manager container may not run, pushed before it loads (only when a container is configured): Custom HTML tags and Custom JavaScript variables, whose inline script the page's hash-based CSP cannot allow",
+        type: "object",
+        properties: { "gtm.blocklist": { type: "array", items: { enum: [...TAG_MANAGER_BLOCKLIST] }, minItems: 1 } },
+        required: ["gtm.blocklist"],
+        additionalProperties: false,
       },
       tag_manager_start: {
         description: "The tag manager container's own start event (only when a container is configured)",

@@ -2,7 +2,6 @@ import { useEffect } from "react";
 import { PENDING_ATTRIBUTE } from "~/page/early-input";
 // eslint-disable-next-line import-x/no-restricted-paths -- server render only: the module is empty in the browser bundle
 import { EARLY_IMPRESSIONS_SCRIPT, earlyInputScript } from "~/page/early-input-script.server";
-import { useNonce } from "./nonce";
 
 // No tap is lost while the app's JavaScript is on its way (docs/decisions/001-answer-from-first-paint.md).
 // Until the app has hydrated, a few bytes of inline script own the page's input: a click on a control
@@ -34,9 +33,8 @@ export function EarlyImpressionsScript() {
  * empty in the browser bundle): the browser renders no text, so hydration keeps the server's.
  */
 function ServerOnlyScript({ text }: { text: string | undefined }) {
-  const nonce = useNonce();
   const html = typeof document === "undefined" ? (text ?? "") : "";
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />;
+  return <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /**

@@ -7,6 +7,7 @@ import { LivePanel, Table } from "~/components/tracking/LivePanel";
 import { styled } from "../../tokens/stitches.config";
 import { EVENT_CATEGORIES } from "../../tracking/define-event";
 import { storefrontPlan } from "../../machines/storefront-plan";
+import { CUSTOM_SCRIPTS_NOTE } from "../../tracking/gtm-container";
 import planHistory from "../../tracking/plan-history.json";
 import { propertyRows, type PropertyRow } from "../../tracking/plan-rows";
 
@@ -21,6 +22,7 @@ export const meta: MetaFunction = () => [
 export function loader({ request }: LoaderFunctionArgs) {
   const plan = storefrontPlan();
   const data = {
+    customScriptsNote: CUSTOM_SCRIPTS_NOTE,
     pageContext: propertyRows(plan.$defs.page_context!),
     attribution: propertyRows(plan.$defs.attribution!),
     events: plan.events.map(({ properties, entry: _entry, ...event }) => ({
@@ -99,7 +101,7 @@ function FieldWebVitalsNote() {
 }
 
 export default function TrackingCatalogue() {
-  const { events, pageContext, attribution } = useLoaderData<typeof loader>();
+  const { events, pageContext, attribution, customScriptsNote } = useLoaderData<typeof loader>();
   const categories = EVENT_CATEGORIES.filter((category) => events.some((event) => event.category === category));
   return (
     <Main id="main">
@@ -122,6 +124,9 @@ export default function TrackingCatalogue() {
           every event the storefront pushes (exact name), a GA4 Event tag for each with its properties and the page's uid, type, language, currency and host as
           parameters, a Data Layer Variable for every property and every field of <code>page</code> and <code>attribution</code>, and one folder per category.
           Set the constant <code>GA4 Measurement ID</code> to your G-… id, preview, and publish. Events that are never pushed (ui noise) are left out.
+        </p>
+        <p>
+          <strong>What the container can run:</strong> {customScriptsNote}
         </p>
         <CategoryNav aria-label="Events by category">
           <ul>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { acceptableEncodings, encodeDocument } from "./content-encoding.server";
+import { acceptableEncodings, documentBytes, encodeDocument } from "./content-encoding.server";
 
 // The first encoding listed is the one sent when it is ready; the rest are its fallbacks.
 describe("acceptableEncodings", () => {
@@ -47,15 +47,20 @@ describe("acceptableEncodings", () => {
 describe("encodeDocument", () => {
   const html = `<!DOCTYPE html><html><body>${"<p>Tickets from €42 — ₩ ₫ ₹ zł</p>".repeat(400)}</body></html>`;
   const text = (body: Uint8Array | string) => (typeof body === "string" ? body : Buffer.from(body));
-  // The document in parts as entry.server.tsx hands it over: doctype, markup, the stylesheet, the rest.
+  // The document in parts as entry.server.tsx has it: doctype, markup, the stylesheet, the rest.
   const parts = ["<!DOCTYPE html>", html.slice(15, 200), "<style>p{color:red}</style>", html.slice(200)];
   const joined = parts.join("");
+  const bytes = documentBytes(parts);
+
+  it("writes the parts' UTF-8 bytes in order", () => {
+    expect(bytes.equals(Buffer.from(joined, "utf8"))).toBe(true);
+  });
 
   it("compresses the whole document with the client's best accepted encoding, and it decodes to the same text", () => {
-    const br = encodeDocument(parts, "gzip, deflate, br");
+    const br = encodeDocument(bytes, "gzip, deflate, br");
     expect(br?.encoding).toBe("br");
     expect(brotliDecompressSync(text(br!.body)).toString("utf8")).toBe(joined);
-    const gzip = encodeDocument(parts, "gzip, deflate");
+    const gzip = encodeDocument(bytes, "gzip, deflate");
     expect(gzip?.encoding).toBe("gzip");
     expect(gunzipSync(text(gzip!.body)).toString("utf8")).toBe(joined);
     expect(br!.body.length).toBeLessThan(joined.length / 10);
@@ -63,10 +68,10 @@ describe("encodeDocument", () => {
 
   it("sends the document as it is (its UTF-8 bytes) without an Accept-Encoding, and leaves an encoding it does not make to the compression step", () => {
     for (const header of [undefined, "deflate"]) {
-      const plain = encodeDocument(parts, header);
+      const plain = encodeDocument(bytes, header);
       expect(plain?.encoding).toBeNull();
       expect(text(plain!.body).toString("utf8")).toBe(joined);
     }
-    expect(encodeDocument(parts, "deflate, identity;q=0")).toBeNull();
+    expect(encodeDocument(bytes, "deflate, identity;q=0")).toBeNull();
   });
 });

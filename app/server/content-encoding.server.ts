@@ -40,12 +40,12 @@ export function acceptableEncodings(header: string | undefined | null): ContentE
 
 /** A rendered document, encoded for the client: the body to send and its Content-Encoding (null: as it is). */
 export interface EncodedDocument {
-  body: Uint8Array<ArrayBuffer> | string;
+  body: Buffer;
   encoding: "br" | "gzip" | null;
 }
 
 /** The parts' UTF-8 bytes in one buffer, each written in place: the joined text is never made. */
-function utf8(parts: readonly string[]): Buffer {
+export function documentBytes(parts: readonly string[]): Buffer {
   let length = 0;
   for (const part of parts) length += Buffer.byteLength(part, "utf8");
   const out = Buffer.allocUnsafe(length);
@@ -54,32 +54,34 @@ function utf8(parts: readonly string[]): Buffer {
   return out;
 }
 
-/** zlib's Buffer as a Response body takes it (same memory). */
-const bytes = (buffer: Buffer) => new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
+/** Brotli in text mode at `quality`, in one synchronous call. */
+export function compressBrotli(input: Buffer, quality: number): Buffer {
+  return brotliCompressSync(input, {
+    params: {
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_SIZE_HINT]: input.length,
+    },
+  });
+}
+
+/** gzip at level 6, the compression middleware's own. */
+export function compressGzip(input: Buffer): Buffer {
+  return gzipSync(input, { level: 6 });
+}
 
 /**
- * A document rendered whole (in parts, in order), compressed whole in one synchronous call (docs/decisions/036-rendered-page-work-done-once.md).
- * A streaming encoder per response holds megabytes of native memory until its response ends; fifty of them at
- * once made V8 collect its whole heap ten times as often. Brotli at quality 4 and gzip at level 6 are the
- * compression middleware's own settings, so a page weighs what it did. Null for a client that accepts only
- * what we do not make here (deflate): the compression step answers it.
+ * A document rendered whole, compressed whole in one synchronous call for a page that is not stored
+ * (docs/decisions/036-rendered-page-work-done-once.md). A streaming encoder per response holds megabytes
+ * of native memory until its response ends; fifty of them at once made V8 collect its whole heap ten
+ * times as often. Brotli at quality 4 and gzip at level 6 are the compression middleware's own settings,
+ * so a page weighs what it did. Null for a client that accepts only what we do not make here (deflate):
+ * the compression step answers it.
  */
-export function encodeDocument(parts: readonly string[], acceptEncoding: string | undefined | null): EncodedDocument | null {
+export function encodeDocument(input: Buffer, acceptEncoding: string | undefined | null): EncodedDocument | null {
   const best = acceptableEncodings(acceptEncoding)[0];
   if (best === undefined) return null;
-  const input = utf8(parts);
-  if (best === "identity") return { body: bytes(input), encoding: null };
-  if (best === "gzip") return { body: bytes(gzipSync(input, { level: 6 })), encoding: "gzip" };
-  return {
-    body: bytes(
-      brotliCompressSync(input, {
-        params: {
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_QUALITY]: 4,
-          [constants.BROTLI_PARAM_SIZE_HINT]: input.length,
-        },
-      }),
-    ),
-    encoding: "br",
-  };
+  if (best === "identity") return { body: input, encoding: null };
+  if (best === "gzip") return { body: compressGzip(input), encoding: "gzip" };
+  return { body: compressBrotli(input, 4), encoding: "br" };
 }

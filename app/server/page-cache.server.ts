@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { compressSegments, joinBrotli, joinGzip, type GzipForm } from "~/server/compressed-page.server";
 import type { RequestDevice } from "~/page/device.server";
 import { pageQuery } from "~/page/page-query";
+import { acceptableEncodings, compressBrotli, compressGzip } from "./content-encoding.server";
 
 // An in-process micro-cache of rendered pages (the same idea as a CDN's full-page cache or nginx
 // micro-caching): rendering a page costs ~4× a bare document, and the same page is asked for many times
@@ -13,50 +13,44 @@ import { pageQuery } from "~/page/page-query";
 // (consent defaults), and the device (bot, mobile or desktop; device.server.ts) with what decided it:
 // X-Device or the server's own reading of User-Agent and client hints. The two give different Vary
 // headers, and a stored page is served with its render's Vary, so one class never answers for the other
-// (decision 020). Each response gets its own CSP nonce: a page is
-// stored cut where its render put the nonce and served joined with a fresh one. The cuts come from the
-// render's own nonce, 128 random bits made after the request arrived, so no visitor text (not even a
-// former placeholder such as __PAGE_CACHE_NONCE__) can become a place where the live nonce is written.
-// Pages live in a cache store (app/cache): this process's LRU, bounded by PAGE_CACHE_MAX_MB, or with
-// CACHE_URL the Redis every instance shares, so a page one instance rendered is served by all.
-// A stored page is also compressed once, gzip and Brotli, and a hit joins the compressed pieces with
-// its nonce (compressed-page.server.ts, decision 028).
+// (decision 020). A page holds no secret per response (its CSP allows its inline code by hash,
+// decision 042), so it is stored once, with the headers it was rendered with, and compressed once, gzip
+// and Brotli, when it is stored: a hit writes those bytes, and an `If-None-Match` that names its ETag
+// gets a 304. Pages live in a cache store (app/cache): this process's LRU, bounded by PAGE_CACHE_MAX_MB,
+// or with CACHE_URL the Redis every instance shares, so a page one instance rendered is served by all.
+
+/** The headers a stored page keeps from its render, and sends with every hit. */
+const KEPT_HEADERS = new Set(["content-type", "cache-control", "vary", "content-security-policy"]);
 
 export interface CachedPage {
   status: number;
+  /** The render's Content-Type, Cache-Control, Vary and Content-Security-Policy. */
   headers: Array<[string, string]>;
+  /** The page's entity tag, without quotes or an encoding's suffix (etag.server.ts). */
+  tag: string;
   /**
-   * The HTML as UTF-8 bytes, without its render's nonce; the nonce goes back at each of `cuts` (byte
-   * offsets). Bytes, not a string: they live outside V8's heap, which sizes itself from what it holds,
-   * so a full cache of strings made the heap (and RSS) grow by several times the cache (decision 020).
+   * The HTML as UTF-8 bytes, and its gzip and Brotli forms. Bytes, not a string: they live outside V8's
+   * heap, which sizes itself from what it holds, so a full cache of strings made the heap (and RSS) grow
+   * by several times the cache (decision 020).
    */
   body: Buffer;
-  cuts: number[];
-  /** The render's nonce length: the compressed forms take a nonce of exactly this length. */
-  nonceLength: number;
-  gzip: GzipForm | null;
-  /** The Brotli stream's pieces between the nonces. */
-  br: Buffer[] | null;
+  gzip: Buffer;
+  br: Buffer;
   expiresAt: number;
   bytes: number;
 }
 
 /** Bytes, or their base64 when they come back from a shared store's JSON. */
 const BytesSchema = z.union([z.instanceof(Buffer), z.base64().transform((text) => Buffer.from(text, "base64"))]);
-const crcSchema = z.number().int().min(0).max(0xffffffff);
 
 /** What a page read back from a shared store must look like (anything else is a miss); its bytes travel as base64. */
 export const CachedPageSchema: z.ZodType<CachedPage> = z.object({
   status: z.number().int().min(100).max(599),
   headers: z.array(z.tuple([z.string(), z.string()])),
+  tag: z.string().regex(/^[\w-]+$/),
   body: BytesSchema,
-  cuts: z.array(z.number().int().min(0)),
-  nonceLength: z.number().int().min(0).max(0xffff),
-  gzip: z
-    .object({ parts: z.array(BytesSchema).min(1), crcs: z.array(crcSchema), shifts: z.array(crcSchema), size: z.number().int().min(0) })
-    .refine((form) => form.crcs.length === form.parts.length && form.shifts.length === form.parts.length, "one CRC and shift per part")
-    .nullable(),
-  br: z.array(BytesSchema).min(1).nullable(),
+  gzip: BytesSchema,
+  br: BytesSchema,
   expiresAt: z.number(),
   bytes: z.number().min(0),
 });
@@ -90,98 +84,25 @@ export function storableForMs(status: number, headers: Headers, capMs: number): 
 /** What an entry costs besides its bytes: the object, its headers and its key, in the store's map. */
 const ENTRY_OVERHEAD_BYTES = 1024;
 
-/** The stored form of a rendered page: cut where its render's nonce was (compressed later: compressPage). */
-export function toCachedPage(status: number, headers: Headers, html: string, nonce: string, ttlMs: number, now: number): CachedPage {
+/**
+ * The stored form of a rendered page: its kept headers, its bytes and their gzip and Brotli forms, made
+ * here, once (decision 042 chose the Brotli quality by measurement).
+ */
+export function toCachedPage(status: number, headers: Headers, body: Buffer, tag: string, ttlMs: number, now: number): CachedPage {
   const kept: Array<[string, string]> = [];
-  for (const [name, value] of headers) {
-    if (name === "content-type" || name === "cache-control" || name === "vary") kept.push([name, value]);
-  }
-  const parts = (nonce ? html.split(nonce) : [html]).map((part) => Buffer.from(part, "utf8"));
-  const cuts: number[] = [];
-  let offset = 0;
-  for (const part of parts.slice(0, -1)) cuts.push((offset += part.length));
-  const body = Buffer.concat(parts);
-  const nonceLength = Buffer.byteLength(nonce);
-  return { status, headers: kept, body, cuts, nonceLength, gzip: null, br: null, expiresAt: now + ttlMs, bytes: body.length + ENTRY_OVERHEAD_BYTES };
+  for (const [name, value] of headers) if (KEPT_HEADERS.has(name)) kept.push([name, value]);
+  const gzip = compressGzip(body);
+  const br = compressBrotli(body, STORED_BROTLI_QUALITY);
+  return { status, headers: kept, tag, body, gzip, br, expiresAt: now + ttlMs, bytes: body.length + gzip.length + br.length + ENTRY_OVERHEAD_BYTES };
 }
 
-/** The page with its gzip and Brotli forms, made in the thread pool. */
-export async function compressPage(page: CachedPage): Promise<CachedPage> {
-  const segments = [...page.cuts, page.body.length].map((cut, i, cuts) => page.body.subarray(i === 0 ? 0 : cuts[i - 1], cut));
-  const { gzip, br } = await compressSegments(segments, page.nonceLength);
-  const compressedBytes = [...(gzip?.parts ?? []), ...(br ?? [])].reduce((sum, part) => sum + part.length, 0);
-  return { ...page, gzip, br, bytes: page.body.length + compressedBytes + ENTRY_OVERHEAD_BYTES };
-}
+/** Brotli quality of a stored page: compressed once, written by every hit (decision 042). */
+const STORED_BROTLI_QUALITY = 5;
 
-/** Pages being compressed at once, at most: past that a page is kept uncompressed (a later miss compresses it). */
-const MAX_COMPRESSING = 4;
-
-/**
- * Stores rendered pages: at once as they are, so the next request is a hit, then again with their
- * compressed forms. Concurrent misses of one page compress it once, and compression waiting in the
- * thread pool is bounded, so a burst of misses cannot queue more work than the pages are worth.
- */
-export function pageStorer(set: (key: string, page: CachedPage) => Promise<void>) {
-  const compressing = new Set<string>();
-  /** Resolves once the compressed forms are stored too (or were not made); callers need not wait. */
-  return (key: string, ...rendered: Parameters<typeof toCachedPage>): Promise<void> => {
-    const page = toCachedPage(...rendered);
-    void set(key, page);
-    if (compressing.has(key) || compressing.size >= MAX_COMPRESSING) return Promise.resolve();
-    compressing.add(key);
-    return compressPage(page)
-      .then((compressed) => set(key, compressed))
-      .catch(() => undefined)
-      .finally(() => compressing.delete(key));
-  };
-}
-
-/** The encodings a stored page can be sent in without compressing it again, best first. */
-export function pageEncodings(page: CachedPage): Array<"br" | "gzip"> {
-  return [...(page.br ? (["br"] as const) : []), ...(page.gzip ? (["gzip"] as const) : [])];
-}
-
-/**
- * The page to send for this request, with this response's nonce where the render put its own, in
- * `encoding` when the page has that form (the caller negotiates it from `pageEncodings`); otherwise
- * the HTML as it is (encoding null).
- */
-export function pageBody(page: CachedPage, nonce: string, encoding: string | false): PageBody {
-  const nonceBytes = Buffer.from(nonce, "utf8");
-  // Every nonce this process makes has one length; a form made for another length would not decode.
-  if (nonceBytes.length === page.nonceLength || page.cuts.length === 0) {
-    if (encoding === "br" && page.br) return pieces(joinBrotli(page.br, nonceBytes), "br");
-    if (encoding === "gzip" && page.gzip) return pieces(joinGzip(page.gzip, nonceBytes), "gzip");
-  }
-  return pieces(withNonce(page, nonceBytes), null);
-}
-
-/**
- * A response's body in the pieces it is written in: the stored page's buffers (or views of them) and this
- * response's few bytes, never joined into a new buffer. A hit used to allocate its whole body again; at
- * 2,000 hits a second those buffers made V8 run ten full collections a second.
- */
-export interface PageBody {
-  chunks: Buffer[];
-  length: number;
-  encoding: "br" | "gzip" | null;
-}
-
-function pieces(chunks: Buffer[], encoding: PageBody["encoding"]): PageBody {
-  let length = 0;
-  for (const chunk of chunks) length += chunk.length;
-  return { chunks, length, encoding };
-}
-
-/** The HTML with `nonce` at every cut, as views of the stored page around it. */
-function withNonce(page: CachedPage, nonceBytes: Buffer): Buffer[] {
-  if (!page.cuts.length) return [page.body];
-  const chunks: Buffer[] = [];
-  let from = 0;
-  for (const cut of page.cuts) {
-    chunks.push(page.body.subarray(from, cut), nonceBytes);
-    from = cut;
-  }
-  chunks.push(page.body.subarray(from));
-  return chunks;
+/** A stored page as one client takes it: the form it accepts, best first, or null when it accepts none we keep. */
+export function storedForm(page: CachedPage, acceptEncoding: string | undefined | null): { bytes: Buffer; encoding: "br" | "gzip" | null } | null {
+  const best = acceptableEncodings(acceptEncoding)[0];
+  if (best === undefined) return null;
+  if (best === "identity") return { bytes: page.body, encoding: null };
+  return { bytes: page[best], encoding: best };
 }

@@ -1,30 +1,32 @@
-import { randomBytes } from "node:crypto";
 import type { UrlMode } from "~/content/page-url";
+import type { InlineCodeHashes } from "./inline-code-hashes.server";
 
-// Security headers for every document (spec standards; refined and tested under the quality issue).
-// The CSP is enforced, with a per-request nonce for our inline scripts and styles, and still lets
-// the tag manager load. script-src trusts the nonce and what nonced scripts load ('strict-dynamic'): browsers that know it ignore the host list and 'self', so a <script src> put into the
-// HTML from an allow-listed host (someone's own tag manager container) does not run. The host list
-// stays for browsers from before CSP 3, which ignore 'strict-dynamic' instead.
-
-export function makeNonce(): string {
-  return randomBytes(16).toString("base64");
-}
+// Security headers for every document. The CSP is enforced and holds no secret: a page's inline scripts
+// and styles are allowed by the sha256 of their exact text (inline-code-hashes.server.ts), so the header is
+// the same for everyone who gets the same page, and any shared cache may keep the two together
+// (docs/decisions/042-hashes-not-nonces.md). script-src trusts those scripts and what they load
+// ('strict-dynamic'): browsers that know it ignore the host list and 'self', so a <script src> put into the
+// HTML from an allow-listed host (someone's own tag manager container) does not run. The host list stays for
+// browsers from before CSP 3, which ignore 'strict-dynamic' instead.
 
 const TAG_MANAGER = ["https://www.googletagmanager.com", "https://*.googletagmanager.com"];
 const ANALYTICS = ["https://*.google-analytics.com", "https://*.analytics.google.com"];
 const EMBEDS = ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://open.spotify.com", "https://www.google.com", "https://maps.google.com"];
 
-function contentSecurityPolicy(nonce: string, extraConnect: readonly string[] = []): string {
+const NO_INLINE_CODE: InlineCodeHashes = { scripts: [], styles: [] };
+const hashSources = (hashes: readonly string[]) => hashes.map((hash) => `'sha256-${hash}'`);
+
+/** The policy of a response whose inline scripts and styles have these hashes (none: no inline code runs). */
+export function contentSecurityPolicy(hashes: InlineCodeHashes = NO_INLINE_CODE): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...TAG_MANAGER, "https://www.youtube.com", "https://s.ytimg.com"],
-    "style-src": ["'self'", `'nonce-${nonce}'`],
+    "script-src": ["'self'", ...hashSources(hashes.scripts), "'strict-dynamic'", ...TAG_MANAGER, "https://www.youtube.com", "https://s.ytimg.com"],
+    "style-src": ["'self'", ...hashSources(hashes.styles)],
     // Inline style attributes (React `style`, the tag manager's preview pane) carry no script.
     "style-src-attr": ["'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'"],
-    "connect-src": ["'self'", ...TAG_MANAGER, ...ANALYTICS, ...extraConnect],
+    "connect-src": ["'self'", ...TAG_MANAGER, ...ANALYTICS],
     "frame-src": ["'self'", ...TAG_MANAGER, ...EMBEDS],
     "media-src": ["'self'", "blob:"],
     "object-src": ["'none'"],
@@ -37,9 +39,10 @@ function contentSecurityPolicy(nonce: string, extraConnect: readonly string[] = 
     .join("; ");
 }
 
-export function securityHeaders(nonce: string): Record<string, string> {
+/** Headers for every answer after the static files; a rendered document replaces the CSP with its own hashes. */
+export function securityHeaders(): Record<string, string> {
   return {
-    "Content-Security-Policy": contentSecurityPolicy(nonce),
+    "Content-Security-Policy": contentSecurityPolicy(),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "SAMEORIGIN",

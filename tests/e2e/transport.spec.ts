@@ -3,8 +3,8 @@ import { header, rawRequest, requestBytes } from "./raw-http";
 import { startStorefront, type StorefrontServer } from "./storefront-server";
 
 // HSTS and Secure cookies in production URL mode, nosniff and a sandboxing CSP on static
-// files, and a page CSP whose script-src trusts the nonce ('strict-dynamic') rather than hosts, with
-// the app's module scripts, the tag manager and the YouTube facade still working under it.
+// files, and a page CSP whose script-src trusts the page's own inline scripts by hash ('strict-dynamic')
+// rather than hosts, with the app's module scripts, the tag manager and the YouTube facade still working under it.
 
 const PAGE = `/?uid=${PARIS}.eiffel-tower&lang=en`;
 const HSTS = "max-age=31536000; includeSubDomains";
@@ -93,7 +93,7 @@ test.describe("static files", () => {
   });
 });
 
-test.describe("script-src trusts the nonce, not hosts ('strict-dynamic')", () => {
+test.describe("script-src trusts the page's hashed scripts, not hosts ('strict-dynamic')", () => {
   /** Policy violations the page reports, collected from the first script on. */
   async function watchViolations(page: import("@playwright/test").Page) {
     await page.addInitScript(() => {
@@ -105,11 +105,11 @@ test.describe("script-src trusts the nonce, not hosts ('strict-dynamic')", () =>
     return () => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
   }
 
-  test("the policy keeps the nonce and the host list for older browsers, with 'strict-dynamic'", async ({ request }) => {
+  test("the policy keeps the scripts' hashes and the host list for older browsers, with 'strict-dynamic'", async ({ request }) => {
     const csp = (await request.get(PAGE)).headers()["content-security-policy"] ?? "";
     const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1]?.split(" ") ?? [];
     expect(scriptSrc).toContain("'strict-dynamic'");
-    expect(scriptSrc.some((source) => source.startsWith("'nonce-"))).toBe(true);
+    expect(scriptSrc.some((source) => source.startsWith("'sha256-"))).toBe(true);
     expect(scriptSrc).toContain("https://www.googletagmanager.com");
     expect(scriptSrc).not.toContain("'unsafe-inline'");
   });
@@ -156,17 +156,21 @@ test.describe("script-src trusts the nonce, not hosts ('strict-dynamic')", () =>
       await server?.stop();
     });
 
-    test("the container loads, and the scripts it adds run", async ({ browser }) => {
+    test("the container loads after the block list that refuses Custom HTML, and the scripts it adds run", async ({ browser }) => {
       const context = await browser.newContext({ userAgent: DESKTOP_UA });
       const page = await context.newPage();
       const violations = await watchViolations(page);
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
-      // A stand-in for gtm.js that does what the container does: add a script of its own.
+      // A stand-in for gtm.js that does what the container does: read its allow and block lists from the data
+      // layer as it starts, and add a script of its own (as GA4 and template tags do, by URL).
       await context.route("https://www.googletagmanager.com/gtm.js?id=GTM-TEST123", (route) =>
         route.fulfill({
           contentType: "text/javascript",
-          body: "window.containerRan = true; var s = document.createElement('script'); s.src = 'https://www.googletagmanager.com/gtag/js?id=G-TEST'; document.head.appendChild(s);",
+          body:
+            "window.containerRan = true;" +
+            "window.blocklistAtStart = (window.dataLayer.find(function (e) { return e['gtm.blocklist']; }) || {})['gtm.blocklist'];" +
+            "var s = document.createElement('script'); s.src = 'https://www.googletagmanager.com/gtag/js?id=G-TEST'; document.head.appendChild(s);",
         }),
       );
       await context.route("https://www.googletagmanager.com/gtag/js?id=G-TEST", (route) =>
@@ -176,6 +180,7 @@ test.describe("script-src trusts the nonce, not hosts ('strict-dynamic')", () =>
       await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
       await expect.poll(() => page.evaluate(() => (window as unknown as { tagRan?: boolean }).tagRan ?? false)).toBe(true);
       expect(await page.evaluate(() => (window as unknown as { containerRan?: boolean }).containerRan)).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { blocklistAtStart?: string[] }).blocklistAtStart)).toEqual(["customScripts"]);
       expect(await violations()).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();

@@ -1,4 +1,3 @@
-import { useNonce } from "~/components/nonce";
 // eslint-disable-next-line import-x/no-restricted-paths -- server render only: the module is empty in the browser bundle
 import { consentHeadScript } from "~/page/consent-head-script.server";
 
@@ -8,7 +7,6 @@ import { consentHeadScript } from "~/page/consent-head-script.server";
  * no text, so hydration keeps the server's and the script's builder is not in the browser's bundle.
  */
 export function ConsentDefaultsScript({ countryCode }: { countryCode: string | null }) {
-  const nonce = useNonce();
   const html = typeof document === "undefined" ? consentHeadScript(countryCode) : "";
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />;
+  return <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />;
 }

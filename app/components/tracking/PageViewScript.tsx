@@ -1,12 +1,10 @@
 import { useMatches } from "@remix-run/react";
-import { useNonce } from "~/components/nonce";
 import type { PageViewPush } from "../../../tracking/page-view";
 // eslint-disable-next-line import-x/no-restricted-paths -- server render only: the module is empty in the browser bundle
 import { pageViewHeadScript } from "~/page/page-view-push.server";
 
 /** The first document's page_viewed, pushed in <head> right after the Consent Mode defaults (app/page/page-view-push.server.ts). */
 export function PageViewScript() {
-  const nonce = useNonce();
   // The page route's page view; none on other routes (e.g. /tracking, a 404) and for bots.
   const push = useMatches().find((match) => (match.data as { kind?: string } | undefined)?.kind === "page")?.data as
     { pageView: PageViewPush | null } | undefined;
@@ -15,5 +13,5 @@ export function PageViewScript() {
   // text, so hydration keeps the server's (as with the Stitches CSS in root.tsx) and a client-side
   // navigation never adds a script that runs: those push their own page view.
   const html = typeof document === "undefined" ? pageViewHeadScript(push.pageView) : "";
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />;
+  return <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -84,7 +84,6 @@ function captureAttribution(search: string, context: PageContext): void {
 
 /** The pipeline arrives in short tasks after hydration; the page's events meanwhile are pushed and checked when it is here. */
 async function loadPipeline(containerId: string | null): Promise<void> {
-  const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
   // Evaluated in three tasks rather than one: the event envelope (with the parts of zod it needs), then
   // analytics, then the rest of the pipeline (later imports find the earlier modules evaluated), so no
   // evaluation is one long task (decision 008). Not import("zod"): a namespace loaded dynamically
@@ -95,7 +94,7 @@ async function loadPipeline(containerId: string | null): Promise<void> {
   await nextTask();
   const { createPipeline } = await import("../../../tracking/pipeline");
   await nextTask();
-  const pipeline = createPipeline({ containerId, nonce });
+  const pipeline = createPipeline({ containerId });
   await nextTask();
   connectPipeline(pipeline);
 }

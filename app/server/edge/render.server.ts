@@ -3,23 +3,23 @@ import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import onHeaders from "on-headers";
 import type { Env } from "~/env.server";
-import { encodeDocument } from "../content-encoding.server";
 import { headerReader } from "../header-reader.server";
-import { makeNonce, securityHeaders } from "../security-headers.server";
+import { securityHeaders } from "../security-headers.server";
 import { isOperatorRequest, OPERATOR_CACHE_CONTROL, responseServerTiming } from "../server-timing.server";
-import type { StorePage } from "./page-cache.server";
+import type { SendDocument } from "./page-cache.server";
 
-// The edge's last steps: every answer after the static files gets its own CSP nonce and the security
-// headers, and Server-Timing (a total for visitors; for an operator the loader's upstream entries and the
-// page cache's hit or miss, server-timing.server.ts). Then one Remix handler renders pages, runs actions
-// and answers data requests and errors (decision 027).
+// The edge's last steps: every answer after the static files gets the security headers (a document
+// replaces the CSP with one allowing its own inline code, entry.server.tsx), and Server-Timing (a total for
+// visitors; for an operator the loader's upstream entries and the page cache's hit or miss,
+// server-timing.server.ts). Then one Remix handler renders pages, runs actions and answers data requests
+// and errors (decision 027).
 
-/** A fresh nonce and the document security headers, before the page cache and Remix. */
+const SECURITY_HEADERS = Object.entries(securityHeaders());
+
+/** The security headers, before the page cache and Remix. */
 export function documentHeaders(): RequestHandler {
   return (_req, res, next) => {
-    const nonce = makeNonce();
-    res.locals.nonce = nonce;
-    for (const [name, value] of Object.entries(securityHeaders(nonce))) res.setHeader(name, value);
+    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
     next();
   };
 }
@@ -43,17 +43,13 @@ export function serverTiming(env: Pick<Env, "SERVER_TIMING_KEY">): RequestHandle
 }
 
 /**
- * Remix, through its Express adapter. The load context carries the nonce, how to encode the document for
- * this client (whole, in one call: content-encoding.server.ts) and, on a page cache miss, where to store the page.
+ * Remix, through its Express adapter. The load context carries how to send a rendered document (tagged,
+ * stored when it may be, encoded for this client: the page cache step's `sendDocument`).
  */
 export function render(build: ServerBuild): RequestHandler {
   return createRequestHandler({
     build,
     mode: build.mode,
-    getLoadContext: (req, res) => ({
-      nonce: res.locals.nonce as string,
-      encodeDocument: (parts: readonly string[]) => encodeDocument(parts, req.headers["accept-encoding"]),
-      storePage: res.locals.storePage as StorePage | undefined,
-    }),
+    getLoadContext: (_req, res) => ({ sendDocument: res.locals.sendDocument as SendDocument | undefined }),
   });
 }
