@@ -9,7 +9,7 @@ import { freePort } from "./free-port";
 // origin, on a free loopback port, in a temporary folder, killed at the end. Missing, it fails the test
 // with what to run: no test is skipped silently.
 
-export const REFERENCE_VCL = path.resolve("docs/cdn/storefront.vcl");
+const REFERENCE_VCL = path.resolve("docs/cdn/storefront.vcl");
 
 export interface VarnishServer {
   port: number;
