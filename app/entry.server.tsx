@@ -47,15 +47,16 @@ export default async function handleRequest(
   // The stylesheet spliced in at its placeholder: the document stays in parts (slices of the markup, no
   // copy) until its bytes are written, in one pass (decision 036).
   const at = markup.indexOf(STITCHES_PLACEHOLDER);
-  const sheet = at < 0 ? "" : stylesheet.end();
-  const around = at < 0 ? [markup] : [markup.slice(0, at), markup.slice(at + STITCHES_PLACEHOLDER.length)];
   // The sheet is its own part: the same string for every page with the same rules, never copied into a tag.
-  const parts = at < 0 ? [DOCTYPE, markup] : [DOCTYPE, around[0]!, '<style id="stitches">', sheet, "</style>", around[1]!];
-  // The CSP allows exactly this document's inline scripts and styles, by the hash of their text (decision 042).
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(inlineCodeHashes(around, at < 0 ? [] : [sheet])));
+  const parts =
+    at < 0
+      ? [DOCTYPE, markup]
+      : [DOCTYPE, markup.slice(0, at), '<style id="stitches">', stylesheet.end(), "</style>", markup.slice(at + STITCHES_PLACEHOLDER.length)];
+  const body = documentBytes(parts);
+  // The CSP allows exactly this document's inline scripts and styles, by the hash of their bytes (decision 042).
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(inlineCodeHashes(body)));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   observeRender(performance.now() - started);
-  const body = documentBytes(parts);
   // Tagged, kept by the page cache when it may be, encoded for this client (app/server/edge/page-cache.server.ts).
   if (loadContext?.sendDocument) return loadContext.sendDocument(responseStatusCode, responseHeaders, body);
   return new Response(body.toString("utf8"), { status: responseStatusCode, headers: responseHeaders });
