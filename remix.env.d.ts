@@ -1,9 +1,12 @@
 /// <reference types="@remix-run/node" />
+import type { SendDocument } from "~/server/edge/page-cache.server";
+import type { StorefrontLoadContext } from "~/page/load-context";
 
 declare module "@remix-run/server-runtime" {
-  interface AppLoadContext {
+  /** The request's facts and the app's services, made once at the edge (app/server/edge/request-context.server.ts). */
+  interface AppLoadContext extends StorefrontLoadContext {
     /** Sends a rendered document: tagged, stored when it may be kept, encoded for this client (app/server/edge/page-cache.server.ts). */
-    sendDocument?: import("~/server/edge/page-cache.server").SendDocument;
+    sendDocument?: SendDocument;
   }
 }
 export {};

@@ -1,17 +1,14 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { loader } from "~/routes/machines";
+import { loadContextFor, testServices } from "../../tests/unit/load-context";
 
-// /machines exists only in the development URL mode; everywhere else it is a 404.
-afterEach(() => {
-  vi.unstubAllEnvs();
-  vi.resetModules();
-});
-
+// /machines exists only in the development URL mode; everywhere else it is a 404. The mode reaches the
+// loader through its load context, as createServer's env does.
 async function loaderIn(mode: string) {
-  vi.stubEnv("URL_MODE", mode);
-  vi.resetModules();
-  const { loader } = await import("~/routes/machines");
+  const request = new Request("http://localhost/machines");
+  const context = loadContextFor(request, testServices({ URL_MODE: mode }));
   try {
-    return await loader({ request: new Request("http://localhost/machines"), params: {}, context: { nonce: "" } });
+    return await loader({ request, params: {}, context });
   } catch (thrown) {
     return thrown as Response;
   }

@@ -1,24 +1,9 @@
 import type { HeaderReader } from "~/server/header-reader.server";
 import { PageContextSchema, type PageContext } from "../../tracking/page-context";
 import type { PageDocument } from "~/content/page-document";
-import { deviceVary, requestDevice } from "./device.server";
+import type { Device } from "./device.server";
 
-// Builds the required page context from the request and the page document.
-
-/** Whether the request gets the phone's copy: the CDN's X-Device, else the request's own signals. */
-export function detectMobile(headers: Headers): boolean {
-  return requestDevice(headers).device === "mobile";
-}
-
-/** Whether the request gets the bot's copy (no consent defaults, no tracking), decided as detectMobile is. */
-export function detectBot(headers: Headers): boolean {
-  return requestDevice(headers).device === "bot";
-}
-
-/** What every document's <head> depends on besides its route (consent defaults: country and bot), for Vary. */
-export function documentVary(headers: Headers, countryHeader: string): string[] {
-  return [countryHeader, ...deviceVary(requestDevice(headers).decidedBy)];
-}
+// Builds the required page context from the request's facts (read once at the edge) and the page document.
 
 /** The visitor's country from the configured CDN header; null when absent or malformed. */
 export function readCountryCode(headers: HeaderReader, headerName: string): string | null {
@@ -32,26 +17,26 @@ export function isTheatreBrandUid(uid: string, theatreBrandHost: string): boolea
 }
 
 export interface PageContextInput {
-  headers: Headers;
+  /** The request's device (app/page/device.server.ts) and country, as the edge read them. */
+  device: Device;
+  countryCode: string | null;
   uid: string;
   host: string;
   lang: string;
   currency: string;
   doc: Pick<PageDocument, "pageType" | "pageSubType" | "city" | "country">;
-  countryHeader: string;
   theatreBrandHost: string;
 }
 
 export function buildPageContext(input: PageContextInput): PageContext {
-  const { device } = requestDevice(input.headers);
   return PageContextSchema.parse({
     uid: input.uid,
     host: input.host,
     lang: input.lang,
     currency: input.currency,
-    isMobile: device === "mobile",
-    isBot: device === "bot",
-    countryCode: readCountryCode(input.headers, input.countryHeader),
+    isMobile: input.device === "mobile",
+    isBot: input.device === "bot",
+    countryCode: input.countryCode,
     isLTT: isTheatreBrandUid(input.uid, input.theatreBrandHost),
     pageType: input.doc.pageType,
     pageSubType: input.doc.pageSubType ?? null,

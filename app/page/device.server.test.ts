@@ -18,6 +18,9 @@ describe("classifyDevice", () => {
     expect(classifyDevice(h({ "user-agent": DESKTOP, "sec-ch-ua-mobile": "?1" }))).toBe("mobile");
     expect(classifyDevice(h({ "user-agent": IPHONE }))).toBe("mobile");
     expect(classifyDevice(h({ "user-agent": DESKTOP }))).toBe("desktop");
+    expect(classifyDevice(h({ "user-agent": IPHONE, "sec-ch-ua-mobile": "?0" }))).toBe("desktop");
+    expect(classifyDevice(h({ "user-agent": IPHONE, "sec-ch-viewport-width": "wide" }))).toBe("mobile");
+    expect(classifyDevice(h({}))).toBe("desktop");
   });
 });
 

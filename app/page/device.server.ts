@@ -1,6 +1,7 @@
 import type { HeaderReader } from "~/server/header-reader.server";
 import { isbot } from "isbot";
 import { z } from "zod";
+import { countDeviceClassification } from "~/server/metrics.server";
 import { isMobileWidth } from "../../machines/spec-values";
 
 // Which of the three copies of a page a request gets (docs/cdn-contract.md): a bot's (no
@@ -43,9 +44,12 @@ export function classifyDevice(headers: HeaderReader): Device {
   return looksMobile(headers) ? "mobile" : "desktop";
 }
 
+/** The device a request gets, counted in the metrics: the edge asks once per request (request-context.server.ts). */
 export function requestDevice(headers: HeaderReader): RequestDevice {
   const sent = DeviceHeaderSchema.safeParse((headers.get(DEVICE_HEADER) ?? "").trim().toLowerCase());
-  return sent.success ? { device: sent.data, decidedBy: "cdn" } : { device: classifyDevice(headers), decidedBy: "signals" };
+  const decided: RequestDevice = sent.success ? { device: sent.data, decidedBy: "cdn" } : { device: classifyDevice(headers), decidedBy: "signals" };
+  countDeviceClassification(decided.device, decided.decidedBy);
+  return decided;
 }
 
 /** The request headers that decided the device, for Vary. X-Device is always named: its absence decides too. */

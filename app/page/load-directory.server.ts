@@ -1,11 +1,10 @@
 import { json } from "@remix-run/node";
 import type { ContentStore } from "~/content/content-store.server";
-import { getContentStore } from "~/content/content-store.server";
 import { pageHref } from "~/content/page-url";
-import { getEnv, type Env } from "~/env.server";
+import type { Env } from "~/env.server";
 import { DEFAULT_LANGUAGE } from "~/i18n/languages";
 import { uiDictionary } from "~/i18n/ui-strings.server";
-import { documentVary } from "./build-page-context.server";
+import type { StorefrontLoadContext } from "./load-context";
 import { notFoundCacheControl, varyHeader } from "./page-headers.server";
 import { DIRECTORY_PATH, type DirectoryData, type NotFoundData } from "./page-data";
 
@@ -18,13 +17,12 @@ export function directoryPath(search: string): string {
 }
 
 /** The directory's data and headers; a 404 outside development URL mode or for an unknown site. */
-export function loadDirectoryResponse(request: Request): { data: DirectoryData; headers: Record<string, string> } {
-  const env = getEnv();
-  const url = new URL(request.url);
-  const host = (request.headers.get("host") ?? url.host).toLowerCase();
+export function loadDirectoryResponse({ request, services }: StorefrontLoadContext): { data: DirectoryData; headers: Record<string, string> } {
+  const { env } = services;
+  const { url, host } = request;
   // The consent defaults in <head> depend on the country and the device.
-  const vary = varyHeader(documentVary(request.headers, env.COUNTRY_HEADER));
-  const data = env.URL_MODE === "development" ? loadDirectory(getContentStore(env.CONTENT_DIR), env, host, url) : null;
+  const vary = varyHeader(request.vary);
+  const data = env.URL_MODE === "development" ? loadDirectory(services.content, env, host, url) : null;
   if (!data) {
     const message = env.URL_MODE === "development" ? "There is no site with that host." : "We couldn't find that page.";
     throw json<NotFoundData>(

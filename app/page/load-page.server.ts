@@ -1,36 +1,30 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { getContentStore, type ContentStore } from "~/content/content-store.server";
+import type { ContentStore } from "~/content/content-store.server";
 import type { LinkContext } from "~/content/action-link";
 import type { ContentError, PageDocument, Site } from "~/content/page-document";
 import { toPageView } from "~/content/page-view.server";
 import { resolveFooter, resolveHeader } from "~/content/resolve-shell";
-import { getEnv, type Env } from "~/env.server";
+import type { Env } from "~/env.server";
 import { DEFAULT_LANGUAGE, getLanguage, toSupportedLanguage, type SupportedLanguageCode } from "~/i18n/languages";
 import { DEFAULT_CURRENCY } from "~/i18n/currencies";
 import { uiDictionary } from "~/i18n/ui-strings.server";
 import { isBookingDate } from "~/booking/booking-url";
-import { apiConfig, priceCache } from "~/prices/api-runtime.server";
 import { loadPageCommerce } from "~/prices/load-commerce.server";
 import { notFoundCacheControl, pageHeaders, varyHeader } from "./page-headers.server";
 import { CURRENCY_KEY_HEADER, resolvePageCurrency } from "~/prices/page-currency.server";
+import type { StorefrontLoadContext } from "./load-context";
 import type { PageContext } from "../../tracking/page-context";
 import { buildPageViewPush } from "./page-view-push.server";
 import type { PageViewPush } from "../../tracking/page-view";
-import { buildPageContext, documentVary, isTheatreBrandUid } from "./build-page-context.server";
+import { buildPageContext, isTheatreBrandUid } from "./build-page-context.server";
 import type { LanguageOption, NotFoundData, PageData, Shell } from "./page-data";
 import { directoryPath } from "./load-directory.server";
 import { pageHref, pageUrl } from "~/content/page-url";
 import { resolvePageRequest } from "./resolve-page-request";
-import { isOperatorRequest } from "~/server/server-timing.server";
-import { log } from "~/server/logger.server";
 import { dataResponse } from "~/server/data-response.server";
 
 // The page loader's recipe (README, "How a page loads"):
 // resolve site + uid + lang → load the document → build the page context → links and alternates.
-
-function hostOf(request: Request): string {
-  return (request.headers.get("host") ?? new URL(request.url).host).toLowerCase();
-}
 
 function linkContext(env: Env, store: ContentStore, host: string, lang: SupportedLanguageCode): LinkContext {
   return { mode: env.URL_MODE, host, lang, knownHosts: store.hosts };
@@ -69,7 +63,7 @@ function notFound(
 }
 
 /** The booking date (docs/requirements.md#5-rules): the page's ?date= when it is a real date from today on, else today (UTC). */
-export function bookingDateFor(url: URL, now: Date = new Date()): string {
+function bookingDateFor(url: URL, now: Date = new Date()): string {
   const today = now.toISOString().slice(0, 10);
   const asked = url.searchParams.get("date");
   return isBookingDate(asked) && asked >= today ? asked : today;
@@ -81,20 +75,18 @@ export interface PageResponse {
 }
 
 /** The page route's loader (page-route.tsx). */
-export async function pageLoader({ request }: LoaderFunctionArgs) {
-  const { data, headers } = await loadPageResponse(request);
+export async function pageLoader({ context }: LoaderFunctionArgs) {
+  const { data, headers } = await loadPageResponse(context);
   return dataResponse(data, { headers });
 }
 
-/** The page data plus its Cache-Control, Vary and Server-Timing headers. */
-export async function loadPageResponse(request: Request): Promise<PageResponse> {
-  const env = getEnv();
-  const store = getContentStore(env.CONTENT_DIR);
-  const url = new URL(request.url);
-  const host = hostOf(request);
+/** The page data plus its Cache-Control, Vary and Server-Timing headers, from the request's facts (read at the edge). */
+export async function loadPageResponse({ request: req, services }: StorefrontLoadContext): Promise<PageResponse> {
+  const { env, content: store } = services;
+  const { url, host } = req;
   const resolved = resolvePageRequest({ url, host, isSiteHost: (h) => !!store.siteByHost(h), urlMode: env.URL_MODE });
   // The consent defaults in <head>, and a page's context, depend on the country and the device.
-  const varyOn = documentVary(request.headers, env.COUNTRY_HEADER);
+  const varyOn = req.vary;
 
   // The site directory is a route of its own (routes/[_directory].tsx), so its code is in no page's chunks.
   if (resolved.kind === "directory") throw redirect(directoryPath(url.search));
@@ -111,7 +103,7 @@ export async function loadPageResponse(request: Request): Promise<PageResponse> 
   const lang = languages.includes(wanted) ? wanted : DEFAULT_LANGUAGE;
   const ctx = linkContext(env, store, host, lang);
   // Cookie (or the CDN's normalised X-Currency), else the site's default, else USD.
-  const pageCurrency = site ? resolvePageCurrency(request.headers, site.defaultCurrency) : null;
+  const pageCurrency = site ? resolvePageCurrency(req.currency, site.defaultCurrency) : null;
   const siteCurrency = pageCurrency?.currency ?? DEFAULT_CURRENCY;
 
   const page = uid ? store.getPage(uid, lang) : undefined;
@@ -126,13 +118,13 @@ export async function loadPageResponse(request: Request): Promise<PageResponse> 
   }
 
   const context = buildPageContext({
-    headers: request.headers,
+    device: req.device.device,
+    countryCode: req.countryCode,
     uid: page.uid,
     host: site.host,
     lang,
     currency: siteCurrency,
     doc: page.doc,
-    countryHeader: env.COUNTRY_HEADER,
     theatreBrandHost: env.THEATRE_BRAND_HOST,
   });
 
@@ -146,7 +138,7 @@ export async function loadPageResponse(request: Request): Promise<PageResponse> 
   const absolute = (code: SupportedLanguageCode) => pageUrl({ uid: page.uid, lang: code, host, mode: env.URL_MODE, knownHosts });
 
   // Prices and experiences: all calls in parallel, waited for at most PRICE_BUDGET_MS.
-  const api = apiConfig(env);
+  const api = services.prices.api();
   const prices = await loadPageCommerce({
     doc: page.doc,
     siteHost: site.host,
@@ -156,7 +148,7 @@ export async function loadPageResponse(request: Request): Promise<PageResponse> 
     bookingDomain: env.BOOKING_DOMAIN,
     bookingDate: bookingDateFor(url),
     budgetMs: env.PRICE_BUDGET_MS,
-    deps: api ? { api, cache: priceCache(env), cookie: request.headers.get("cookie") } : null,
+    deps: api ? { api, cache: services.prices.cache, cookie: req.cookie } : null,
   });
   const headers = pageHeaders({
     currencySource: pageCurrency?.source ?? "default",
@@ -164,7 +156,7 @@ export async function loadPageResponse(request: Request): Promise<PageResponse> 
     timings: prices.timings,
     pricesMs: prices.durationMs,
     varyOn,
-    operator: isOperatorRequest(request.headers, env.SERVER_TIMING_KEY),
+    operator: req.operator,
   });
 
   const data: PageData = {
@@ -185,17 +177,17 @@ export async function loadPageResponse(request: Request): Promise<PageResponse> 
     },
     fellBackToEnglish: requestedBase !== "" && lang !== requestedBase,
     commerce: prices.commerce,
-    pageView: firstPageView(context, page.doc.seo.title, url),
+    pageView: firstPageView(context, page.doc.seo.title, url, req.log),
   };
   return { data, headers };
 }
 
 /** An invalid page view is logged and left to the client, whose pipeline reports it as a tracking_violation. */
-function firstPageView(context: PageContext, title: string, url: URL): PageViewPush | null {
+function firstPageView(context: PageContext, title: string, url: URL, log: StorefrontLoadContext["request"]["log"]): PageViewPush | null {
   try {
     return buildPageViewPush({ context, title, url });
   } catch (error) {
-    log.error({ err: error, url: url.pathname }, `the first page view is invalid, left to the client to report: ${(error as Error).message}`);
+    log("error", `the first page view is invalid, left to the client to report: ${(error as Error).message}`, error);
     return null;
   }
 }

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getEnv, publicEnv, type PublicEnv } from "~/env.server";
+import { publicEnv, type PublicEnv } from "~/env.server";
 import { dataResponse } from "~/server/data-response.server";
+import type { StorefrontLoadContext } from "./load-context";
 import { trackingPreloads } from "~/server/tracking-preloads.server";
-import { detectBot, readCountryCode } from "./build-page-context.server";
 
 // The root route's data. Its server-only imports are gathered here, so the browser's root chunk holds
 // one empty module of its own rather than sharing empty-module chunks with other routes (each one more
@@ -16,17 +16,16 @@ export interface RootData {
   trackingPreloads: string[];
 }
 
-function loadRootData(request: Request): RootData {
-  const env = getEnv();
-  const isBot = detectBot(request.headers);
+function loadRootData({ request, services }: StorefrontLoadContext): RootData {
+  const isBot = request.device.device === "bot";
   return {
-    env: publicEnv(env),
-    tracking: { countryCode: readCountryCode(request.headers, env.COUNTRY_HEADER), isBot },
+    env: publicEnv(services.env),
+    tracking: { countryCode: request.countryCode, isBot },
     trackingPreloads: isBot ? [] : trackingPreloads("/build/"),
   };
 }
 
-/** The root route's loader (root.tsx). */
-export function rootLoader({ request }: LoaderFunctionArgs) {
-  return dataResponse(loadRootData(request));
+/** The root route's loader (root.tsx): the request's facts as the edge read them. */
+export function rootLoader({ context }: LoaderFunctionArgs) {
+  return dataResponse(loadRootData(context));
 }

@@ -1,19 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { resolvePageCurrency } from "./page-currency.server";
 
-describe("resolvePageCurrency (cookie wins, else site default, else USD)", () => {
-  const h = (init: Record<string, string>) => new Headers(init);
-  it("uses the CDN's normalised X-Currency first", () => {
-    expect(resolvePageCurrency(h({ "x-currency": "gbp", cookie: "currency=EUR" }), "USD")).toEqual({ currency: "GBP", source: "header" });
+// Which of X-Currency and the cookie the visitor chose is read at the edge (request-context.server.test.ts).
+describe("resolvePageCurrency (the visitor's choice wins, else site default, else USD)", () => {
+  it("uses the visitor's choice, from the CDN's X-Currency or the cookie", () => {
+    expect(resolvePageCurrency({ currency: "GBP", source: "header" }, "USD")).toEqual({ currency: "GBP", source: "header" });
+    expect(resolvePageCurrency({ currency: "JPY", source: "cookie" }, "EUR")).toEqual({ currency: "JPY", source: "cookie" });
   });
-  it("then the currency cookie", () => {
-    expect(resolvePageCurrency(h({ cookie: "a=1; currency=JPY" }), "EUR")).toEqual({ currency: "JPY", source: "cookie" });
-  });
-  it("ignores an unknown currency and falls back to the site default", () => {
-    expect(resolvePageCurrency(h({ cookie: "currency=XYZ", "x-currency": "nope" }), "EUR")).toEqual({ currency: "EUR", source: "site" });
+  it("falls back to the site default", () => {
+    expect(resolvePageCurrency(null, "eur")).toEqual({ currency: "EUR", source: "site" });
   });
   it("defaults to USD (docs/requirements.md#9-constants)", () => {
-    expect(resolvePageCurrency(h({}), undefined)).toEqual({ currency: "USD", source: "default" });
-    expect(resolvePageCurrency(h({}), "ZZZ")).toEqual({ currency: "USD", source: "default" });
+    expect(resolvePageCurrency(null, undefined)).toEqual({ currency: "USD", source: "default" });
+    expect(resolvePageCurrency(null, "ZZZ")).toEqual({ currency: "USD", source: "default" });
   });
 });

@@ -7,8 +7,8 @@ export { headers, PageErrorBoundary as ErrorBoundary } from "~/page/page-route";
 // The site directory (development URL mode): a route of its own, so its code is in no page's chunks
 // (docs/decisions/032-one-react-tree.md). `/` on a host that is no site redirects here.
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const { data, headers } = loadDirectoryResponse(request);
+export function loader({ context }: LoaderFunctionArgs) {
+  const { data, headers } = loadDirectoryResponse(context);
   return json(data, { headers });
 }
 

@@ -1,7 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { serialize } from "cookie";
 import { z } from "zod";
-import { getEnv } from "~/env.server";
 import { clientError, wayBack } from "~/server/form-post.server";
 import { sameOriginPath } from "~/server/return-path.server";
 import { transportFor } from "~/server/security-headers.server";
@@ -32,9 +31,9 @@ function chosenState({ choice, analytics, advertising }: z.output<typeof Consent
   return { analytics_storage: analytics, ad_storage: advertising, ad_user_data: advertising, ad_personalization: advertising };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null);
-  if (!form) return clientError(request, "body: must be a form (application/x-www-form-urlencoded or multipart/form-data)");
+  if (!form) return clientError(context.request, "body: must be a form (application/x-www-form-urlencoded or multipart/form-data)");
   const parsed = ConsentForm.safeParse({
     choice: form.get("choice"),
     analytics: form.get("analytics"),
@@ -43,15 +42,15 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return clientError(request, `${issue.path.join(".") || "form"}: ${issue.message}`);
+    return clientError(context.request, `${issue.path.join(".") || "form"}: ${issue.message}`);
   }
-  const { URL_MODE } = getEnv();
+  const { URL_MODE } = context.services.env;
   const cookie = serialize(
     CONSENT_COOKIE,
     serializeConsent(chosenState(parsed.data)),
-    consentCookieOptions({ domain: consentCookieDomain(new URL(request.url).hostname, URL_MODE), secure: transportFor(URL_MODE).httpsOnly }),
+    consentCookieOptions({ domain: consentCookieDomain(context.request.url.hostname, URL_MODE), secure: transportFor(URL_MODE).httpsOnly }),
   );
-  return redirect(wayBack(request, parsed.data.returnTo), { status: 303, headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+  return redirect(wayBack(context.request, parsed.data.returnTo), { status: 303, headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
 }
 
 export function loader() {

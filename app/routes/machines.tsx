@@ -1,6 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { getEnv } from "~/env.server";
 import { machineCharts, readCoverage } from "~/inspector/machine-charts.server";
 import { MachinesInspector } from "~/inspector/MachinesInspector";
 
@@ -8,10 +7,10 @@ import { MachinesInspector } from "~/inspector/MachinesInspector";
 // everywhere else. Its module (and the inspector UI) loads only on this route; the statecharts are
 // laid out on the server, so no layout engine reaches a browser. `?coverage` adds transition coverage.
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  if (getEnv().URL_MODE !== "development") throw new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+export async function loader({ context }: LoaderFunctionArgs) {
+  if (context.services.env.URL_MODE !== "development") throw new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
   const charts = await machineCharts();
-  const coverage = new URL(request.url).searchParams.has("coverage") ? await readCoverage(charts) : null;
+  const coverage = context.request.url.searchParams.has("coverage") ? await readCoverage(charts) : null;
   return json({ charts, coverage }, { headers: { "Cache-Control": "no-store" } });
 }
 

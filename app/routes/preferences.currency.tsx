@@ -1,7 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { serialize } from "cookie";
 import { z } from "zod";
-import { getEnv } from "~/env.server";
 import { CURRENCY_CODES } from "~/i18n/currencies";
 import { clientError, wayBack } from "~/server/form-post.server";
 import { sameOriginPath } from "~/server/return-path.server";
@@ -25,17 +24,17 @@ const CurrencyForm = z.object({
   returnTo: z.unknown().transform((value) => (value === null ? undefined : sameOriginPath(value))),
 });
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null);
-  if (!form) return clientError(request, "body: must be a form (application/x-www-form-urlencoded or multipart/form-data)");
+  if (!form) return clientError(context.request, "body: must be a form (application/x-www-form-urlencoded or multipart/form-data)");
   const parsed = CurrencyForm.safeParse({ currency: form.get("currency"), returnTo: form.get("returnTo") });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return clientError(request, `${issue.path.join(".") || "form"}: ${issue.message}`);
+    return clientError(context.request, `${issue.path.join(".") || "form"}: ${issue.message}`);
   }
   const { currency, returnTo } = parsed.data;
-  const back = wayBack(request, returnTo);
-  const secure = transportFor(getEnv().URL_MODE).httpsOnly;
+  const back = wayBack(context.request, returnTo);
+  const secure = transportFor(context.services.env.URL_MODE).httpsOnly;
   return redirect(back, {
     status: 303,
     headers: { "Set-Cookie": serialize("currency", currency, { maxAge: ONE_YEAR, path: "/", sameSite: "lax", secure }) },

@@ -1,7 +1,5 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { getEnv } from "~/env.server";
-import { documentVary } from "~/page/build-page-context.server";
 import { varyHeader } from "~/page/page-headers.server";
 import { LivePanel, Table } from "~/components/tracking/LivePanel";
 import { styled } from "../../tokens/stitches.config";
@@ -19,7 +17,7 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Every event the storefront pushes to the tag manager's data layer." },
 ];
 
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ context }: LoaderFunctionArgs) {
   const plan = storefrontPlan();
   const data = {
     customScriptsNote: CUSTOM_SCRIPTS_NOTE,
@@ -35,7 +33,7 @@ export function loader({ request }: LoaderFunctionArgs) {
         .reverse(),
     })),
   };
-  return json(data, { headers: { Vary: varyHeader(documentVary(request.headers, getEnv().COUNTRY_HEADER)) } });
+  return json(data, { headers: { Vary: varyHeader(context.request.vary) } });
 }
 
 // Shared caches may keep it; its <head> (consent defaults) differs by country and device, as a page's does.

@@ -44,7 +44,7 @@ function requestId(sent: string | string[] | undefined): string {
   return typeof sent === "string" && REQUEST_ID.test(sent) && !notes.has(sent) ? sent : randomUUID();
 }
 
-/** Mounted first. `res.locals.pageCache` (hit, miss) is set by the page handler when it looked a page up. */
+/** Mounted first. The page cache step says whether it found the page (notePageCache) when it looked one up. */
 export function accessLog(): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
@@ -84,9 +84,15 @@ export function accessLog(): RequestHandler {
   };
 }
 
-function pageCacheOf(res: Response): PageCacheResult {
-  const value = res.locals.pageCache as unknown;
-  return value === "hit" || value === "miss" ? value : "bypass";
+const pageCacheResults = new WeakMap<Response, "hit" | "miss">();
+
+/** The page cache step's answer for this response: it found the page or not (otherwise it never looked). */
+export function notePageCache(res: Response, result: "hit" | "miss"): void {
+  pageCacheResults.set(res, result);
+}
+
+export function pageCacheOf(res: Response): PageCacheResult {
+  return pageCacheResults.get(res) ?? "bypass";
 }
 
 /**

@@ -22,7 +22,7 @@ export function representationTag(tag: string, encoding: PageEncoding): string {
  * Whether `If-None-Match` names this page (RFC 9110 §13.1.2: a weak comparison, so `W/` is ignored): `*`,
  * or the tag of any of its encodings. A missing or malformed header names nothing.
  */
-export function namesPage(ifNoneMatch: string | undefined, tag: string): boolean {
+export function namesPage(ifNoneMatch: string | null | undefined, tag: string): boolean {
   if (!ifNoneMatch) return false;
   for (const raw of ifNoneMatch.split(",")) {
     const item = raw.trim();

@@ -1,12 +1,20 @@
-import { intoAccessLine, logClientError } from "./log-server-error.server";
+import { logClientError } from "./log-server-error.server";
 import { refererPath } from "./return-path.server";
 
 // What the storefront's form posts (the currency selector, the consent banner) share: a refusal that
-// names the field at fault, and the way back to the page that sent the form.
+// names the field at fault, and the way back to the page that sent the form. Both read the request's facts
+// as the edge read them (the load context's `request`, app/page/load-context.ts).
+
+/** What a post's answer needs of its request's facts. */
+interface PostedRequest {
+  url: URL;
+  referer: string | null;
+  log: (level: "warn", message: string) => void;
+}
 
 /** A 400 naming the field at fault, never cached, logged as one line. */
-export function clientError(request: Request, reason: string): Response {
-  logClientError(400, request.method, new URL(request.url).pathname, reason, intoAccessLine(request.headers.get("x-request-id")));
+export function clientError(request: PostedRequest, reason: string): Response {
+  logClientError(400, "POST", request.url.pathname, reason, (line) => request.log("warn", line));
   return new Response(`Bad request: ${reason}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
@@ -15,17 +23,12 @@ export function clientError(request: Request, reason: string): Response {
  * (already checked with sameOriginPath: undefined when absent, null when refused), else the page that
  * sent the form (its Referer, when on this host), else "/". A refused returnTo is logged.
  */
-export function wayBack(request: Request, returnTo: string | null | undefined): string {
+export function wayBack(request: PostedRequest, returnTo: string | null | undefined): string {
   if (returnTo) return returnTo;
-  const url = new URL(request.url);
-  const back = refererPath(request.headers.get("referer"), url) ?? "/";
+  const back = refererPath(request.referer, request.url) ?? "/";
   if (returnTo === null)
-    logClientError(
-      303,
-      request.method,
-      url.pathname,
-      `returnTo: not a path on this site; sent back to ${back.split("?")[0]}`,
-      intoAccessLine(request.headers.get("x-request-id")),
+    logClientError(303, "POST", request.url.pathname, `returnTo: not a path on this site; sent back to ${back.split("?")[0]}`, (line) =>
+      request.log("warn", line),
     );
   return back;
 }

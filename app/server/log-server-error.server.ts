@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { isRouteErrorResponse } from "@remix-run/react";
 import { logForRequest } from "./access-log.server";
 import { log as logger } from "./logger.server";
@@ -10,7 +11,7 @@ import { log as logger } from "./logger.server";
 
 type Log = (error: unknown) => void;
 
-export function logServerError(error: unknown, { request }: { request: Request }, log: Log = requestLog(request)): void {
+export function logServerError(error: unknown, { request, context }: { request: Request; context?: AppLoadContext }, log: Log = requestLog(context)): void {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status === 404) return;
   // Remix wraps its own errors (e.g. a 405) in an error response that carries the real Error.
@@ -40,10 +41,13 @@ function printable(value: string, max: number): string {
   return escaped.length > max ? `${escaped.slice(0, max)}…` : escaped;
 }
 
-/** The default of logServerError: a line (a client's error) as a warning, anything else as an error with its stack. */
-function requestLog(request: Request): Log {
-  const id = request.headers.get("x-request-id");
-  return (what) => (typeof what === "string" ? logForRequest(id, "warn", what) : logForRequest(id, "error", errorMessage(what), what));
+/**
+ * The default of logServerError: a line (a client's error) as a warning, anything else as an error with its
+ * stack, into the request's access line (its context's logger) when there is one.
+ */
+function requestLog(context: AppLoadContext | undefined): Log {
+  const log = context?.request?.log ?? ((level, message, err) => logForRequest(null, level, message, err));
+  return (what) => (typeof what === "string" ? log("warn", what) : log("error", errorMessage(what), what));
 }
 
 /** For logClientError: the line goes into the access line of the request with this X-Request-Id. */

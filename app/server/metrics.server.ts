@@ -77,6 +77,12 @@ function createMetrics(registry: Registry) {
       registers: [registry],
     }),
     ready: new Gauge({ name: "storefront_ready", help: "1 while /readyz answers 200", registers: [registry] }),
+    devices: new Counter({
+      name: "storefront_device_classifications_total",
+      help: "Requests classified as a phone, a desktop or a bot (once each, at the edge), by what decided it: the CDN's X-Device or the request's own signals",
+      labelNames: ["device", "decided_by"] as const,
+      registers: [registry],
+    }),
     registry,
   };
 }
@@ -86,6 +92,7 @@ function create(registry: Registry) {
   // Known label values start at 0, so a rate() or an alert sees the series before its first event.
   for (const operation of ["read", "lock"]) made.sharedCacheFallbacks.labels(operation).inc(0);
   for (const changed of ["true", "false"]) made.contentRevalidations.labels(changed).inc(0);
+  for (const device of ["mobile", "desktop", "bot"]) for (const decidedBy of ["cdn", "signals"]) made.devices.labels(device, decidedBy).inc(0);
   made.cacheLookups.labels("price", "hit").inc(0);
   made.cacheLookups.labels("price", "miss").inc(0);
   // The page cache's children are held: one is counted on most requests.
@@ -209,6 +216,10 @@ export function countSharedCacheFallback(operation: "read" | "lock"): void {
 
 export function countSharedCacheTimeout(): void {
   metrics?.sharedCacheTimeouts.inc();
+}
+
+export function countDeviceClassification(device: "mobile" | "desktop" | "bot", decidedBy: "cdn" | "signals"): void {
+  metrics?.devices.labels(device, decidedBy).inc();
 }
 
 export function countContentRevalidation(changed: boolean): void {

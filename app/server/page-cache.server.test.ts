@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bytesAsBase64 } from "~/cache/redis-store.server";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { CachedPageSchema, pageCacheKey, storableForMs, storedForm, toCachedPage } from "./page-cache.server";
+import { CachedPageSchema, pageVariant, storableForMs, storedForm, toCachedPage } from "./page-cache.server";
 
 const html = (headers: Record<string, string>) => new Headers({ "content-type": "text/html; charset=utf-8", ...headers });
 const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
@@ -21,40 +21,37 @@ describe("storableForMs", () => {
   });
 });
 
-describe("pageCacheKey", () => {
+describe("pageVariant", () => {
   const base = {
     url: new URL("http://Localhost:3000/?uid=a&lang=en"),
     currencyKey: "/",
     countryCode: "FR",
     device: { device: "desktop", decidedBy: "signals" } as const,
   };
-  const at = (url: string) => pageCacheKey({ ...base, url: new URL(url) });
+  const at = (url: string) => pageVariant({ ...base, url: new URL(url) });
   it("separates everything the HTML depends on", () => {
     const keys = new Set([
-      pageCacheKey(base),
+      pageVariant(base),
       at("http://localhost:3000/?uid=a&lang=fr"),
       at("http://localhost:3000/?uid=b&lang=en"),
       at("http://localhost:3000/?uid=a&lang=en&date=2099-01-01"),
       at("http://localhost:3000/?uid=a&lang=en&date="),
       at("http://localhost:3000/?uid=a&lang=en&date=2099-01-01&date=2099-01-02"),
       at("http://localhost:3000/fr/?uid=a&lang=en"),
-      pageCacheKey({ ...base, currencyKey: "EUR/" }),
-      pageCacheKey({ ...base, countryCode: "US" }),
-      pageCacheKey({ ...base, countryCode: null }),
-      pageCacheKey({ ...base, device: { device: "bot", decidedBy: "signals" } }),
-      pageCacheKey({ ...base, device: { device: "mobile", decidedBy: "signals" } }),
-      pageCacheKey({ ...base, device: { device: "desktop", decidedBy: "cdn" } }),
+      pageVariant({ ...base, currencyKey: "EUR/" }),
+      pageVariant({ ...base, countryCode: "US" }),
+      pageVariant({ ...base, countryCode: null }),
+      pageVariant({ ...base, device: { device: "bot", decidedBy: "signals" } }),
+      pageVariant({ ...base, device: { device: "mobile", decidedBy: "signals" } }),
+      pageVariant({ ...base, device: { device: "desktop", decidedBy: "cdn" } }),
       at("http://www.paris-experiences.example/?uid=a&lang=en"),
     ]);
     expect(keys.size).toBe(14);
-    expect(at("http://LOCALHOST:3000/?uid=a&lang=en")).toBe(pageCacheKey(base));
+    expect(at("http://LOCALHOST:3000/?uid=a&lang=en")).toBe(pageVariant(base));
   });
   it("leaves out the query parameters the page does not read", () => {
-    expect(at("http://localhost:3000/?utm_source=mail&uid=a&gclid=1&lang=en&x=1")).toBe(pageCacheKey(base));
-    expect(at("http://localhost:3000/?uid=a&lang=en&ci=1&cm=2&fbclid=3&msclkid=4&inspect=stately")).toBe(pageCacheKey(base));
-  });
-  it("has no key for Remix data requests, which answer JSON at the same URL", () => {
-    expect(at("http://localhost:3000/?uid=a&lang=en&_data=routes%2F_index")).toBeNull();
+    expect(at("http://localhost:3000/?utm_source=mail&uid=a&gclid=1&lang=en&x=1")).toBe(pageVariant(base));
+    expect(at("http://localhost:3000/?uid=a&lang=en&ci=1&cm=2&fbclid=3&msclkid=4&inspect=stately")).toBe(pageVariant(base));
   });
 });
 

@@ -64,9 +64,8 @@ export interface PageCacheKeyInput {
   device: RequestDevice;
 }
 
-/** The entry a request reads and fills; null for a Remix data request (`_data`), JSON at the page's URL. */
-export function pageCacheKey(input: PageCacheKeyInput): string | null {
-  if (input.url.searchParams.has("_data")) return null;
+/** The page's variant: the entry a document request reads and fills (never a data request's: the edge asks for none). */
+export function pageVariant(input: PageCacheKeyInput): string {
   const page = `${input.url.host}${input.url.pathname}?${pageQuery(input.url.searchParams).toString()}`;
   return [page, input.currencyKey, input.countryCode ?? "", input.device.device, input.device.decidedBy].join("|");
 }
@@ -100,7 +99,7 @@ export function toCachedPage(status: number, headers: Headers, body: Buffer, tag
 const STORED_BROTLI_QUALITY = 5;
 
 /** A stored page as one client takes it: the form it accepts, best first, or null when it accepts none we keep. */
-export function storedForm(page: CachedPage, acceptEncoding: string | undefined | null): { bytes: Buffer; encoding: "br" | "gzip" | null } | null {
+export function storedForm(page: CachedPage, acceptEncoding: string | null | undefined): { bytes: Buffer; encoding: "br" | "gzip" | null } | null {
   const best = acceptableEncodings(acceptEncoding)[0];
   if (best === undefined) return null;
   if (best === "identity") return { bytes: page.body, encoding: null };

@@ -47,6 +47,7 @@ function recordFilesystem() {
   syncBuiltinESMExports();
 }
 
+const EDGE_BOOKING_DOMAIN = "book.edge-env.example";
 let storefront: Storefront;
 let port = 0;
 const origin = () => `http://localhost:${port}`;
@@ -59,7 +60,15 @@ test.beforeAll(async () => {
   // React chooses its production build from NODE_ENV when first imported, as `npm start` sets it.
   process.env.NODE_ENV = "production";
   const entry = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerEntry;
-  const env = entry.parseEnv({ ...process.env, HOST: "127.0.0.1", METRICS_PORT: "0", LOG_LEVEL: "fatal", URL_MODE: "development" });
+  // BOOKING_DOMAIN is set here only, never in process.env: the loaders must get it from createServer's env.
+  const env = entry.parseEnv({
+    ...process.env,
+    HOST: "127.0.0.1",
+    METRICS_PORT: "0",
+    LOG_LEVEL: "fatal",
+    URL_MODE: "development",
+    BOOKING_DOMAIN: EDGE_BOOKING_DOMAIN,
+  });
   storefront = entry.createStorefront(env, { publicDir });
   recordFilesystem();
   port = (await storefront.listen(0)).port;
@@ -76,6 +85,17 @@ async function touchedBy(url: string): Promise<{ status: number; files: string[]
   await response.arrayBuffer();
   return { status: response.status, files: touched.slice(from) };
 }
+
+test("the env handed to createServer is the one the loaders see", async () => {
+  expect(process.env.BOOKING_DOMAIN).not.toBe(EDGE_BOOKING_DOMAIN);
+  const page = await fetch(`${origin()}/?uid=www.paris-experiences.example&lang=en`, {
+    headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0" },
+  });
+  const html = await page.text();
+  expect(page.status).toBe(200);
+  // Booking links (docs/requirements.md#2-pages-and-the-shell) are written on the configured domain.
+  expect(html).toContain(`.${EDGE_BOOKING_DOMAIN}/`);
+});
 
 test("public/'s top level, listed once at start-up, is the list of static prefixes", () => {
   expect(storefront.staticPrefixes).toEqual(["/build/", "/favicon.svg", "/fonts/"]);

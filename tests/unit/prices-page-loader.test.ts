@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../sandbox/server";
+import { loadPageResponse } from "~/page/load-page.server";
+import type { AppServices } from "~/page/load-context";
+import { loadContextFor, testServices } from "./load-context";
 import { makePricesContent, LTT_PRICES_UID, PARIS_PRICES_UID } from "./prices-fixtures";
 
 // The whole page loader (load-page.server.ts) against the sandbox over real HTTP: prices in page
@@ -9,27 +12,23 @@ const TIMING_KEY = "operator-timing-key-42";
 
 let sandbox: Sandbox;
 let content: ReturnType<typeof makePricesContent>;
-let loadPageResponse: typeof import("~/page/load-page.server").loadPageResponse;
-let cache: ReturnType<typeof import("~/prices/api-runtime.server").priceCache>;
+let services: AppServices;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
   content = makePricesContent({ parisExperienceLimit: 50 });
-  Object.assign(process.env, {
-    CONTENT_DIR: content.dir,
-    URL_MODE: "development",
-    PRICE_BUDGET_MS: "800",
-    BOOKING_DOMAIN: "book.roamly.example",
-    FIREWALL_ALLOW_KEY: "k3y",
-    SERVER_TIMING_KEY: TIMING_KEY,
-  });
-  delete process.env.API_BASE_URL;
-  delete process.env.API_SECONDARY_URL;
-  const runtime = await import("~/prices/api-runtime.server");
-  runtime.setSandboxHosts({ baseUrl: sandbox.baseUrl, secondaryUrl: sandbox.secondaryUrl });
-  const { getEnv } = await import("~/env.server");
-  cache = runtime.priceCache(getEnv());
-  ({ loadPageResponse } = await import("~/page/load-page.server"));
+  // The settings reach the loader through its load context, as createServer's env does.
+  services = testServices(
+    {
+      CONTENT_DIR: content.dir,
+      URL_MODE: "development",
+      PRICE_BUDGET_MS: "800",
+      BOOKING_DOMAIN: "book.roamly.example",
+      FIREWALL_ALLOW_KEY: "k3y",
+      SERVER_TIMING_KEY: TIMING_KEY,
+    },
+    { baseUrl: sandbox.baseUrl, secondaryUrl: sandbox.secondaryUrl },
+  );
 });
 afterAll(async () => {
   await sandbox.close();
@@ -38,7 +37,7 @@ afterAll(async () => {
 beforeEach(() => {
   sandbox.reset();
   sandbox.setDefaultFault("");
-  cache.clear();
+  services.prices.cache.clear();
 });
 
 function request(uid: string, init: { lang?: string; headers?: Record<string, string>; query?: string } = {}) {
@@ -46,7 +45,7 @@ function request(uid: string, init: { lang?: string; headers?: Record<string, st
 }
 
 async function page(uid: string, init?: Parameters<typeof request>[1]) {
-  const { data, headers } = await loadPageResponse(request(uid, init));
+  const { data, headers } = await loadPageResponse(loadContextFor(request(uid, init), services));
   if (data.kind !== "page") throw new Error("expected a page");
   return { data, headers };
 }

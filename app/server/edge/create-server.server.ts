@@ -7,7 +7,7 @@ import express, { type Express } from "express";
 import { cacheStore, closeSharedCache, sharedCacheConnection } from "~/cache/cache-runtime.server";
 import { getContentStore } from "~/content/content-store.server";
 import type { Env } from "~/env.server";
-import { setSandboxHosts } from "~/prices/api-runtime.server";
+import { createPriceService, type ApiHosts } from "~/prices/api-runtime.server";
 import { accessLog } from "../access-log.server";
 import { Lifecycle } from "../lifecycle.server";
 import { configureLogger, log } from "../logger.server";
@@ -18,6 +18,8 @@ import { postPaths } from "./action-routes.server";
 import { clientErrors, guardRequests, guardServer } from "./guard.server";
 import { pageCacheStep } from "./page-cache.server";
 import { documentHeaders, render, serverTiming } from "./render.server";
+import type { AppServices } from "~/page/load-context";
+import { requestContextStep } from "./request-context.server";
 import { staticFiles } from "./static-files.server";
 
 // The storefront's HTTP edge as a function: one request path with named steps, guard → static files →
@@ -84,6 +86,11 @@ export function createServer(env: Env, { build, publicDir = path.resolve(process
   // With a shared cache every instance sees the change within its own second and clears the shared pages too.
   const stopClearing = contentStore.onChange(() => void pageCache.clear());
 
+  // The settings and services every request's load context carries (request-context.server.ts). The API's
+  // hosts are the embedded sandbox's once `listen` has started it, when no API host is configured.
+  let sandboxHosts: ApiHosts | null = null;
+  const services: AppServices = { env, content: contentStore, prices: createPriceService(env, () => sandboxHosts) };
+
   const guard = { transport: transportFor(env.URL_MODE), postPaths: postPaths(build.routes) };
   const statics = staticFiles(publicDir);
   const app = express();
@@ -95,10 +102,12 @@ export function createServer(env: Env, { build, publicDir = path.resolve(process
   app.use(compression());
   app.get("/readyz", lifecycle.readyz());
   app.use(statics.handler);
+  // The request's facts, read once, for every step after it and for Remix.
+  app.use(requestContextStep(env));
   app.use(documentHeaders());
-  app.use(serverTiming(env));
+  app.use(serverTiming());
   app.use(pageCacheStep(env, pageCache));
-  app.use(render(build));
+  app.use(render(build, services));
   // Last: a client's error is its 4xx and one line; anything else is ours, logged with its stack.
   app.use(clientErrors(guard));
 
@@ -127,7 +136,7 @@ export function createServer(env: Env, { build, publicDir = path.resolve(process
     async listen(port = env.PORT) {
       sandbox = env.API_BASE_URL ? null : await startEmbeddedDefault(env.SANDBOX_FAULT);
       if (sandbox) {
-        setSandboxHosts({ baseUrl: sandbox.baseUrl, secondaryUrl: sandbox.secondaryUrl });
+        sandboxHosts = { baseUrl: sandbox.baseUrl, secondaryUrl: sandbox.secondaryUrl };
         log.info(
           { fault: env.SANDBOX_FAULT },
           `Sandbox catalogue API on ${sandbox.baseUrl} and ${sandbox.secondaryUrl}${env.SANDBOX_FAULT ? ` (fault: ${env.SANDBOX_FAULT})` : ""}`,

@@ -2,11 +2,12 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import onHeaders from "on-headers";
-import type { Env } from "~/env.server";
-import { headerReader } from "../header-reader.server";
+import { pageCacheOf } from "../access-log.server";
 import { securityHeaders } from "../security-headers.server";
-import { isOperatorRequest, OPERATOR_CACHE_CONTROL, responseServerTiming } from "../server-timing.server";
-import type { SendDocument } from "./page-cache.server";
+import { OPERATOR_CACHE_CONTROL, responseServerTiming } from "../server-timing.server";
+import { sendDocumentOf } from "./page-cache.server";
+import type { AppServices } from "~/page/load-context";
+import { requestContextOf } from "./request-context.server";
 
 // The edge's last steps: every answer after the static files gets the security headers (a document
 // replaces the CSP with one allowing its own inline code, entry.server.tsx), and Server-Timing (a total for
@@ -25,16 +26,21 @@ export function documentHeaders(): RequestHandler {
 }
 
 /** Server-Timing written as the headers go out, whoever answers (the page cache or Remix). */
-export function serverTiming(env: Pick<Env, "SERVER_TIMING_KEY">): RequestHandler {
-  return (req, res, next) => {
+export function serverTiming(): RequestHandler {
+  return (_req, res, next) => {
     const started = performance.now();
-    const operator = isOperatorRequest(headerReader(req.headers), env.SERVER_TIMING_KEY);
+    const { operator } = requestContextOf(res);
     onHeaders(res, () => {
       const detail = res.getHeader("server-timing");
-      const pageCache = res.locals.pageCache === "hit" || res.locals.pageCache === "miss" ? (res.locals.pageCache as "hit" | "miss") : null;
+      const cache = pageCacheOf(res);
       res.setHeader(
         "Server-Timing",
-        responseServerTiming({ operator, detail: typeof detail === "string" ? detail : null, pageCache, totalMs: performance.now() - started }),
+        responseServerTiming({
+          operator,
+          detail: typeof detail === "string" ? detail : null,
+          pageCache: cache === "bypass" ? null : cache,
+          totalMs: performance.now() - started,
+        }),
       );
       if (operator) res.setHeader("Cache-Control", OPERATOR_CACHE_CONTROL);
     });
@@ -43,13 +49,13 @@ export function serverTiming(env: Pick<Env, "SERVER_TIMING_KEY">): RequestHandle
 }
 
 /**
- * Remix, through its Express adapter. The load context carries how to send a rendered document (tagged,
- * stored when it may be, encoded for this client: the page cache step's `sendDocument`).
+ * Remix, through its Express adapter. The load context is the request's facts, read once at the edge, with
+ * the app's settings and services, and how to send a rendered document (the page cache step's `sendDocument`).
  */
-export function render(build: ServerBuild): RequestHandler {
+export function render(build: ServerBuild, services: AppServices): RequestHandler {
   return createRequestHandler({
     build,
     mode: build.mode,
-    getLoadContext: (_req, res) => ({ sendDocument: res.locals.sendDocument as SendDocument | undefined }),
+    getLoadContext: (_req, res) => ({ request: requestContextOf(res), services, sendDocument: sendDocumentOf(res) }),
   });
 }
