@@ -4,7 +4,8 @@
 //   - installs npm packages when node_modules is missing or older than package.json / package-lock.json
 //     (`npm install`, not `npm ci`: the lockfile lacks some platform packages on this machine);
 //   - with --browser, installs Debian's chromium when /usr/bin/chromium is absent (never a downloaded browser);
-//   - with --redis, installs Debian's redis-server when it is not on PATH (the shared-cache tests start one).
+//   - with --redis, installs Debian's redis-server when it is not on PATH (the shared-cache tests start one);
+//   - with --fonts, installs Debian's fonttools when pyftsubset is not on PATH (npm run fonts:currency uses it).
 import { execSync } from "node:child_process";
 import { existsSync, statSync, utimesSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -13,6 +14,7 @@ import path from "node:path";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const wantBrowser = process.argv.includes("--browser");
 const wantRedis = process.argv.includes("--redis");
+const wantFonts = process.argv.includes("--fonts");
 
 function mtime(file) {
   return existsSync(file) ? statSync(file).mtimeMs : 0;
@@ -57,3 +59,6 @@ if (wantBrowser && !existsSync(chromium)) aptInstall("chromium", "install it by 
 
 // The package also enables a system service; the tests start their own server on a free port and never use it.
 if (wantRedis && !onPath("redis-server")) aptInstall("redis-server", "install it by hand (apt-get install redis-server).");
+
+// Debian's package, not a pip wheel: it brings the brotli module that woff2 output needs.
+if (wantFonts && !onPath("pyftsubset")) aptInstall("fonttools", "install it by hand (apt-get install fonttools).");
