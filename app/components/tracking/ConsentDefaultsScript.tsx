@@ -1,5 +1,4 @@
 import { useNonce } from "~/components/nonce";
-// eslint-disable-next-line import-x/no-restricted-paths -- server render only: the module is empty in the browser bundle
 import { consentHeadScript } from "~/page/consent-head-script.server";
 
 /**
