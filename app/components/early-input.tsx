@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { PENDING_ATTRIBUTE } from "~/page/early-input";
-// eslint-disable-next-line import-x/no-restricted-paths -- server render only: the module is empty in the browser bundle
 import { EARLY_IMPRESSIONS_SCRIPT, earlyInputScript } from "~/page/early-input-script.server";
 
 // No tap is lost while the app's JavaScript is on its way (docs/decisions/001-answer-from-first-paint.md).

@@ -10,9 +10,9 @@ const LATIN_EXT =
   "U+0100-0130,U+0132-0151,U+0154-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF";
 const CYRILLIC = "U+0301,U+0400-045F,U+0490-0491,U+04B0-04B1,U+2116";
 // The currency list's symbols that latin lacks (₩ ₫ ₹, and the ł of zł) in a 2 KB file of their own, cut
-// from Inter's latin-ext with fontTools' pyftsubset (variable weight kept), so opening the list on a latin
-// page does not fetch the 85 KB latin-ext file; Inter's latin-ext leaves them out, so the ranges stay disjoint.
-const CURRENCY = "U+0141-0142,U+20A9,U+20AB,U+20B9";
+// from Inter's latin-ext by `npm run fonts:currency` (scripts/fonts-currency.ts), so opening the list on a
+// latin page does not fetch the 85 KB latin-ext file; Inter's latin-ext leaves them out, so the ranges stay disjoint.
+export const CURRENCY = "U+0141-0142,U+20A9,U+20AB,U+20B9";
 const INTER_LATIN_EXT = LATIN_EXT.replace("U+0132-0151", "U+0132-0140,U+0143-0151").replace(
   "U+20A0-20AB,U+20AD-20C0",
   "U+20A0-20A8,U+20AA,U+20AD-20B8,U+20BA-20C0",

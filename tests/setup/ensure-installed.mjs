@@ -6,6 +6,7 @@
 //   - with --browser, installs Debian's chromium when /usr/bin/chromium is absent (never a downloaded browser);
 //   - with --redis, installs Debian's redis-server when it is not on PATH (the shared-cache tests start one);
 //   - with --varnish, installs Debian's varnish when varnishd is not on PATH (the CDN tests put one in front).
+//   - with --fonts, installs Debian's fonttools when pyftsubset is not on PATH (npm run fonts:currency uses it).
 import { execSync } from "node:child_process";
 import { existsSync, statSync, utimesSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -15,6 +16,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const wantBrowser = process.argv.includes("--browser");
 const wantRedis = process.argv.includes("--redis");
 const wantVarnish = process.argv.includes("--varnish");
+const wantFonts = process.argv.includes("--fonts");
 
 function mtime(file) {
   return existsSync(file) ? statSync(file).mtimeMs : 0;
@@ -62,3 +64,5 @@ if (wantRedis && !onPath("redis-server")) aptInstall("redis-server", "install it
 
 // varnishd lives in /usr/sbin, which a non-root PATH may not hold; the tests start their own on a free port.
 if (wantVarnish && !onPath("varnishd") && !existsSync("/usr/sbin/varnishd")) aptInstall("varnish", "install it by hand (apt-get install varnish).");
+// Debian's package, not a pip wheel: it brings the brotli module that woff2 output needs.
+if (wantFonts && !onPath("pyftsubset")) aptInstall("fonttools", "install it by hand (apt-get install fonttools).");

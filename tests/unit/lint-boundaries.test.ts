@@ -21,6 +21,10 @@ const FILES: Record<string, string> = {
   "app/content/page-url.ts": 'import { loadPage } from "~/page/load-page.server";\nexport const url = loadPage;\n',
   "app/components/Card.tsx": 'import type { Data } from "~/page/data.server";\nexport const Card = (d: Data) => d;\n',
   "app/page/data.server.ts": "export type Data = { title: string };\n",
+  // The inline head scripts' text is the one server module a component may import.
+  "app/components/PageViewScript.tsx":
+    'import { pageViewHeadScript } from "~/page/page-view-push.server";\nimport { Card } from "./Card";\nexport const html = [pageViewHeadScript, Card];\n',
+  "app/page/page-view-push.server.ts": 'export const pageViewHeadScript = () => "";\n',
   "app/config.server.ts": 'import { start } from "../sandbox/server";\nexport const config = start;\n',
   "sandbox/server.ts": "export const start = () => 1;\n",
   // The embedded default's one door to the sandbox.
@@ -85,6 +89,10 @@ describe("the import boundary rules", () => {
     expect(await messages("app/components/Card.tsx")).toEqual([
       { ruleId: "import-x/no-restricted-paths", message: expect.stringContaining("Components never import *.server modules") },
     ]);
+  });
+
+  it("let a component import the inline head scripts' text, and no other server module", async () => {
+    expect(await messages("app/components/PageViewScript.tsx")).toEqual([]);
   });
 
   it("fail when production code imports the sandbox, and let a test and the embedded default's boundary do it", async () => {

@@ -1,4 +1,3 @@
-// eslint-disable-next-line import-x/no-restricted-paths -- server render only: the module is empty in the browser bundle
 import { consentHeadScript } from "~/page/consent-head-script.server";
 
 /**

@@ -1,6 +1,5 @@
 import { useMatches } from "@remix-run/react";
 import type { PageViewPush } from "../../../tracking/page-view";
-// eslint-disable-next-line import-x/no-restricted-paths -- server render only: the module is empty in the browser bundle
 import { pageViewHeadScript } from "~/page/page-view-push.server";
 
 /** The first document's page_viewed, pushed in <head> right after the Consent Mode defaults (app/page/page-view-push.server.ts). */
