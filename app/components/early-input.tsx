@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { PENDING_ATTRIBUTE } from "~/page/early-input";
+import { PENDING_ATTRIBUTE } from "~/page/early-input-state";
 import { EARLY_IMPRESSIONS_SCRIPT, earlyInputScript } from "~/page/early-input-script.server";
 
 // No tap is lost while the app's JavaScript is on its way (docs/decisions/001-answer-from-first-paint.md).

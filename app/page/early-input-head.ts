@@ -2,7 +2,7 @@ import { DESCRIBED_CLICK_ATTRIBUTE, DESCRIBED_VIEW_ATTRIBUTE } from "../../track
 import { dataLayerEntry, type DeliveryEnvelope } from "../../tracking/data-layer";
 import { claimImpression, halfVisible } from "../../tracking/impressions";
 import { findPageViewPush } from "../../tracking/page-view";
-import { PENDING_ATTRIBUTE, REPLAY_ATTRIBUTE, type EarlyInput } from "./early-input";
+import { PENDING_ATTRIBUTE, REPLAY_ATTRIBUTE, type EarlyInput } from "./early-input-state";
 
 // The early-input catcher's inline scripts (app/components/early-input.tsx says what they do), as typed
 // functions: compiled for the browser by scripts/head-scripts.ts and written inline by
