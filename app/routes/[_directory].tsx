@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { SiteDirectory } from "~/components/page/SiteDirectory";
 import { loadDirectoryResponse } from "~/page/load-directory.server";
-export { headers, PageErrorBoundary as ErrorBoundary } from "~/page/page-route";
+export { headers, PageErrorBoundary as ErrorBoundary } from "~/page-route";
 
 // The site directory (development URL mode): a route of its own, so its code is in no page's chunks
 // (docs/decisions/032-one-react-tree.md). `/` on a host that is no site redirects here.

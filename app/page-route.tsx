@@ -5,8 +5,8 @@ import { NotFound } from "~/components/page/NotFound";
 import { PageBody } from "~/components/page/PageBody";
 import { LanguageProvider } from "~/components/page-providers";
 import { PageShell } from "~/components/shell/PageShell";
-import { pageLoader } from "./load-page.server";
-import type { NotFoundData, PageData } from "./page-data";
+import { pageLoader } from "~/page/load-page.server";
+import type { NotFoundData, PageData } from "~/page/page-data";
 
 // One module serves both URL forms: routes/_index.tsx (query form and site roots) and routes/$.tsx
 // (path form). Both re-export from here so the two can never drift apart.
