@@ -1,6 +1,7 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
+import onHeaders from "on-headers";
 import { checkCrossSite } from "../cross-site.server";
 import { headerValue } from "../header-reader.server";
 import { logForRequest } from "../access-log.server";
@@ -191,10 +192,14 @@ export interface GuardOptions {
   postPaths: PostPaths;
 }
 
-/** Mounted first: HSTS where the site is https-only, then method, Host, target, origin and declared body size. */
+/**
+ * Mounted first: HSTS where the site is https-only, then method, Host, target, origin and declared body
+ * size. Whoever answers, a response that sets a cookie is never stored (storeNothingThatSetsACookie).
+ */
 export function guardRequests(guard: GuardOptions): RequestHandler {
   return (req, res, next) => {
     for (const [name, value] of Object.entries(transportHeaders(guard.transport))) res.setHeader(name, value);
+    onHeaders(res, storeNothingThatSetsACookie);
     // trust proxy is off, but Remix's Express adapter still takes a port from X-Forwarded-Host (a
     // port over 65535 made its `new URL()` throw). No proxy of ours sends it; it is not read anywhere.
     delete req.headers["x-forwarded-host"];
@@ -226,6 +231,15 @@ export function guardRequests(guard: GuardOptions): RequestHandler {
     if (/^100-continue$/i.test(req.headers.expect ?? "")) res.writeContinue();
     next();
   };
+}
+
+/**
+ * docs/security.md: a shared cache that stored an answer carrying Set-Cookie would hand one visitor's
+ * cookie to the next, so such an answer says no-store whatever the step that made it said. Registered
+ * first, this listener runs last, after every step's own (on-headers calls the newest first).
+ */
+function storeNothingThatSetsACookie(this: ServerResponse): void {
+  if (this.hasHeader("set-cookie")) this.setHeader("Cache-Control", "no-store");
 }
 
 /**
