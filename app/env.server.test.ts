@@ -40,7 +40,15 @@ describe("parseEnv", () => {
   });
 
   it("operations settings: metrics on their own port, log level and format, the shutdown drain", () => {
-    expect(parseEnv({})).toMatchObject({ METRICS_PORT: 9464, LOG_LEVEL: "info", SHUTDOWN_DRAIN_MS: 2000, SHUTDOWN_TIMEOUT_MS: 10000 });
+    expect(parseEnv({})).toMatchObject({
+      METRICS_PORT: 9464,
+      METRICS_HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      SHUTDOWN_DRAIN_MS: 2000,
+      SHUTDOWN_TIMEOUT_MS: 10000,
+    });
+    expect(parseEnv({ HOST: "0.0.0.0" }).METRICS_HOST).toBe("127.0.0.1");
+    expect(parseEnv({ METRICS_HOST: "0.0.0.0" })).toMatchObject({ METRICS_HOST: "0.0.0.0" });
     expect(parseEnv({}).LOG_FORMAT).toBeUndefined();
     expect(parseEnv({ METRICS_PORT: "0", LOG_LEVEL: "warn", LOG_FORMAT: "pretty", SHUTDOWN_DRAIN_MS: "0" })).toMatchObject({
       METRICS_PORT: 0,

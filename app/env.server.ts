@@ -89,10 +89,15 @@ const EnvSchema = z
      */
     SANDBOX_FAULT: z.string().optional(),
     /**
-     * Port of the Prometheus metrics (GET /metrics), never the public PORT; bound on HOST. `0` turns
+     * Port of the Prometheus metrics (GET /metrics), never the public PORT; bound on METRICS_HOST. `0` turns
      * metrics off (nothing is recorded). docs/operations.md lists every metric.
      */
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    /**
+     * Address the metrics port binds: loopback unless an operator opens it (e.g. `0.0.0.0` for a Prometheus
+     * that scrapes the pod's address). Not HOST: the public bind address says nothing about who may scrape.
+     */
+    METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
     /** Least severe log level written; the access lines are `info`, so `warn` turns them off. */
     LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
     /** `json` (one JSON object a line) or `pretty` (readable); unset: `pretty` in development, `json` otherwise. */

@@ -5,12 +5,12 @@ import { startSandbox, type Sandbox } from "../../sandbox/server";
 import { freePort } from "../setup/free-port";
 import { startRedisServer, type RedisServer } from "../setup/redis-server";
 import { PARIS } from "./fixtures";
-import { parseLogLine, startStorefront, type StorefrontServer } from "./storefront-server";
+import { listeningAddresses, parseLogLine, startStorefront, type StorefrontServer } from "./storefront-server";
 
 // What an operator of the fleet relies on (docs/operations.md), over real HTTP against production
 // servers of their own: the metrics port's counters after pages, a page-cache hit, upstream faults and a
 // stopped redis-server; the public port never serving metrics; JSON access lines without query values
-// or cookies; /readyz; and a SIGTERM during a slow request.
+// or cookies; /readyz; the metrics port's address; and a SIGTERM during a slow request.
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -180,6 +180,32 @@ test.describe("metrics and access lines", () => {
     expect(lines[0]).toMatchObject({ level: "warn", method: "DELETE", status: 405, path: "/?uid=" });
     expect(lines[0]!.msg).toMatch(/^405 DELETE \/: method DELETE is not allowed/);
   });
+});
+
+test.describe("the metrics port is on loopback unless an operator opens it", () => {
+  // The public port listens on every interface (HOST=0.0.0.0, the default); the metrics must not follow it.
+  const cases: Array<{ env: Record<string, string>; address: string }> = [
+    { env: {}, address: "127.0.0.1" },
+    { env: { METRICS_HOST: "0.0.0.0" }, address: "0.0.0.0" },
+  ];
+  for (const { env, address } of cases) {
+    test(`${JSON.stringify(env)}: bound on ${address}, and the start-up line names that address`, async () => {
+      const server = await startStorefront({ HOST: "0.0.0.0", ...env });
+      try {
+        expect(listeningAddresses(server.pid, server.port), "the public port").toEqual(["0.0.0.0"]);
+        expect(listeningAddresses(server.pid, server.metricsPort), "the metrics port").toEqual([address]);
+        const started = server.logs.map(parseLogLine).find((line) => line?.msg.startsWith("Metrics on"));
+        expect(started).toMatchObject({
+          msg: `Metrics on http://${address}:${server.metricsPort}/metrics`,
+          metricsHost: address,
+          metricsPort: server.metricsPort,
+        });
+        expect((await fetch(`http://127.0.0.1:${server.metricsPort}/metrics`)).status).toBe(200);
+      } finally {
+        await server.stop();
+      }
+    });
+  }
 });
 
 test.describe("upstream faults are counted by outcome", () => {

@@ -135,10 +135,22 @@ export function createServer(env: Env, { build, publicDir = path.resolve(process
       }
       lifecycle.probeApi(sandbox ? sandbox.baseUrl : env.API_BASE_URL!, env.API_TIMEOUT_MS);
       // Metrics on their own port, never the public one. Not served is not fatal: the storefront still answers.
+      // Bound on METRICS_HOST (loopback by default), and the line names the address actually bound.
       metricsServer = env.METRICS_PORT
-        ? await startMetricsServer(env.METRICS_PORT, env.HOST).then(
-            (started) => (log.info({ metricsPort: env.METRICS_PORT }, `Metrics on http://localhost:${env.METRICS_PORT}/metrics`), started),
-            (error: Error) => (log.error({ metricsPort: env.METRICS_PORT }, `Metrics not served: port ${env.METRICS_PORT}: ${error.message}`), null),
+        ? await startMetricsServer(env.METRICS_PORT, env.METRICS_HOST).then(
+            (started) => {
+              const bound = started.address() as AddressInfo;
+              const host = bound.family === "IPv6" ? `[${bound.address}]` : bound.address;
+              log.info({ metricsHost: bound.address, metricsPort: bound.port }, `Metrics on http://${host}:${bound.port}/metrics`);
+              return started;
+            },
+            (error: Error) => (
+              log.error(
+                { metricsHost: env.METRICS_HOST, metricsPort: env.METRICS_PORT },
+                `Metrics not served: ${env.METRICS_HOST} port ${env.METRICS_PORT}: ${error.message}`,
+              ),
+              null
+            ),
           )
         : null;
       await new Promise<void>((resolve, reject) => {
