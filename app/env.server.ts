@@ -102,6 +102,12 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
     /** `json` (one JSON object a line) or `pretty` (readable); unset: `pretty` in development, `json` otherwise. */
     LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+    /**
+     * How long a client may take to send a whole request, headers and body; then it gets a 408 and its
+     * connection is closed (checked every second). Node's own defaults were 60 s for headers and 300 s
+     * for a request, and a body that never ended was never reclaimed (server/edge/guard.server.ts).
+     */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
     /** After SIGTERM: how long the instance keeps answering while /readyz says 503, so load balancers take it out. */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(2000),
     /** Then: how long requests in flight may take to finish before their connections are closed. */

@@ -95,6 +95,21 @@ export function listeningAddresses(pid: number, port: number): string[] {
     .sort();
 }
 
+/**
+ * The server's connections on `port` in CLOSE-WAIT: the client has closed its side and the server has not
+ * closed its own (a socket nobody will ever answer or reclaim).
+ */
+export function closeWaitCount(pid: number, port: number): number {
+  return tcpSockets(pid).filter((s) => s.localPort === port && s.state === "08").length;
+}
+
+/** Bytes sent to the server's connections on `port` that it has not read yet (0: it has read all it was sent). */
+export function unreadBytes(pid: number, port: number): number {
+  return tcpSockets(pid)
+    .filter((s) => s.localPort === port && s.state === "01")
+    .reduce((sum, s) => sum + s.unread, 0);
+}
+
 export async function startStorefront(env: Record<string, string> = {}): Promise<StorefrontServer> {
   const port = await freePort();
   const metricsPort = env.METRICS_PORT ? Number(env.METRICS_PORT) : await freePort();

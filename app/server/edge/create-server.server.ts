@@ -47,6 +47,9 @@ export interface Storefront {
   close(): Promise<void>;
 }
 
+/** How often Node looks for requests past REQUEST_TIMEOUT_MS: a late one is closed within this much after it. */
+const CONNECTIONS_CHECK_MS = 1000;
+
 /** Throws with a message naming what is wrong (the content folder, a route the guard cannot match). */
 export function createServer(env: Env, { build, publicDir = path.resolve(process.cwd(), "public") }: CreateServerOptions): Storefront {
   configureLogger({ level: env.LOG_LEVEL, format: env.LOG_FORMAT ?? (env.NODE_ENV === "development" ? "pretty" : "json") });
@@ -103,7 +106,17 @@ export function createServer(env: Env, { build, publicDir = path.resolve(process
   app.use(clientErrors(guard));
 
   // Node answers an HTTP/1.1 request without Host with a silent 400 of its own; the guard answers it.
-  const server = createHttpServer({ requireHostHeader: false }, app);
+  // A request must arrive whole, headers and body, within REQUEST_TIMEOUT_MS, checked every second (Node
+  // checks every 30 s by default); the guard answers the late one with a 408 and closes it (decision 043).
+  const server = createHttpServer(
+    {
+      requireHostHeader: false,
+      requestTimeout: env.REQUEST_TIMEOUT_MS,
+      headersTimeout: env.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
+    },
+    app,
+  );
   guardServer(server, app, guard);
 
   // With CACHE_URL, the Redis that instances share; connected in the background, so start-up never waits for it.

@@ -249,6 +249,10 @@ function storeNothingThatSetsACookie(this: ServerResponse): void {
 export function clientErrors(guard: GuardOptions): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const status = clientStatus(error);
+    // The edge answered this request already (a refusal, or a request abandoned for its body, which
+    // destroys the request under its handler): the handler's late answer has nowhere to go, and says
+    // nothing new.
+    if (refused.has(res)) return;
     if (res.headersSent) {
       // Too late for a status: end the connection (Express's own handler would log the stack again).
       if (status === null) logForRequest(headerValue(req.headers["x-request-id"]), "error", (error as Error).message, error);
@@ -332,6 +336,12 @@ export function guardServer(server: Server, app: (req: IncomingMessage, res: Ser
     framingErrors.add(socket);
     const reason = framingReason(error.code);
     const last = lastResponses.get(socket);
+    // The request in flight never got its whole body (its client ended its side, or the request timeout
+    // passed): it can never complete, so it is answered here and its connection closed (abandon).
+    if (last && !last.writableFinished && !last.req.complete) {
+      abandon(last, guard, error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400, incompleteReason(error.code, server.requestTimeout));
+      return;
+    }
     // Answers are under way on this connection, or the last one said it closes it: each is sent, the
     // last one closes it, and one line is logged once it is out (unless it was a logged refusal).
     if (last && (!last.writableFinished || last.getHeader("connection") === "close" || !last.shouldKeepAlive)) {
@@ -357,6 +367,36 @@ export function guardServer(server: Server, app: (req: IncomingMessage, res: Ser
     answer(socket, 405, `Allow: ${allowedMethods("", guard.postPaths).join(", ")}\r\n`);
   });
   server.on("checkContinue", app);
+}
+
+/** Why a request's body will never arrive in full, naming the field (never a value the client sent). */
+function incompleteReason(code: string | undefined, requestTimeoutMs: number): string {
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return `body: not received in full within ${requestTimeoutMs} ms (REQUEST_TIMEOUT_MS)`;
+  if (code === "HPE_INVALID_EOF_STATE") return "body: the client closed its side before sending the Content-Length it declared";
+  return `body: ${framingReason(code)}`;
+}
+
+/**
+ * A request whose body will never complete. Node would wait for the rest forever (its request timeout
+ * reports it, once, to 'clientError', and nothing more): the socket stayed in CLOSE-WAIT with no answer,
+ * no log line and its handler waiting. Here it gets its 400 or 408 (the refusal page, one access line, no
+ * keep-alive), its connection closes once the answer is out (linger), and when the socket is gone the
+ * request is destroyed, so the handler still reading the body (Remix's, for a form post) sees it fail
+ * and lets go. What that handler does next is about a request that is over: its late warning is dropped
+ * (access-log.server.ts) and its late answer is not written (clientErrors). Decision 043.
+ */
+function abandon(res: ServerResponse, guard: GuardOptions, status: 400 | 408, reason: string) {
+  const req = res.req;
+  const socket = req.socket;
+  socket.once("close", () => req.destroy(new Error(reason)));
+  if (!res.headersSent) {
+    // Express's request and response: the 'request' listener that tracked them ran after Express's own.
+    refuse(req as Request, res as Response, guard, status, reason);
+    return;
+  }
+  // Too late for a status: the line says why, and the connection ends after what was sent.
+  logForRequest(headerValue(req.headers["x-request-id"]), "warn", `${status} ${printableRequest(req)}: ${reason}`);
+  linger(socket);
 }
 
 /**
