@@ -1,5 +1,5 @@
 import express from "express";
-import { createServer, type Server } from "node:http";
+import { Agent, createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { Lifecycle } from "./lifecycle.server";
@@ -48,30 +48,68 @@ describe("/readyz", () => {
   });
 });
 
+/** GET over `agent` (a keep-alive agent reuses its open connection), with the answer's status, Connection header and body. */
+function get(url: string, agent: Agent): Promise<{ status: number; connection: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    request(url, { agent }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }));
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
 describe("shutdown", () => {
-  it("turns not-ready at once, answers the request in flight, then closes and exits 0", async () => {
+  it("turns not-ready and refuses new connections at once, answers on the open ones (closing each), then closes and exits 0", async () => {
     const { lifecycle, server, origin } = await withLifecycle();
+    lifecycle.watch(server);
     lifecycle.markSitesIndexed();
     lifecycle.state.apiReached = true;
+    // A load balancer's connection, open before the signal.
+    const balancer = new Agent({ keepAlive: true, maxSockets: 1 });
+    expect((await get(`${origin}/readyz`, balancer)).status).toBe(200);
     const slow = fetch(`${origin}/slow`).then((response) => response.text());
     await new Promise((resolve) => setTimeout(resolve, 20));
     let closed = false;
     let exitCode: number | null = null;
     const done = lifecycle.shutdown("SIGTERM", {
       server,
-      drainMs: 100,
+      drainMs: 1000,
       timeoutMs: 5_000,
       close: async () => {
         closed = true;
       },
       exit: (code) => (exitCode = code),
     });
-    const draining = await fetch(`${origin}/readyz`);
+    const draining = await get(`${origin}/readyz`, balancer);
     expect(draining.status).toBe(503);
-    expect(await draining.json()).toMatchObject({ ready: false, draining: true });
+    expect(draining.connection).toBe("close");
+    expect(JSON.parse(draining.body)).toMatchObject({ ready: false, draining: true });
+    await expect(fetch(`${origin}/readyz`)).rejects.toThrow();
     expect(await slow).toBe("done");
+    // Both connections closed after their answers: the drain ends before its 1000 ms.
+    const started = Date.now();
     await done;
+    expect(Date.now() - started).toBeLessThan(900);
     expect(closed).toBe(true);
     await expect.poll(() => exitCode).toBe(0);
+    balancer.destroy();
+  });
+
+  it("cuts what is still in flight after the bound, says how many, and exits 1", async () => {
+    const lifecycle = new Lifecycle({ sharedCache: () => "not configured" });
+    const app = express();
+    app.get("/never", () => undefined);
+    const { server, origin } = await listen(app);
+    lifecycle.watch(server);
+    const hanging = fetch(`${origin}/never`).catch(() => "cut");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    let exitCode: number | null = null;
+    await lifecycle.shutdown("SIGTERM", { server, drainMs: 0, timeoutMs: 100, close: async () => undefined, exit: (code) => (exitCode = code) });
+    expect(await hanging).toBe("cut");
+    await expect.poll(() => exitCode).toBe(1);
   });
 });

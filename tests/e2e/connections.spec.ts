@@ -1,10 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { RawConnection, requestBytes } from "./raw-http";
-import { closeWaitCount, parseLogLine, startStorefront, unreadBytes, type LogLine } from "./storefront-server";
+import { PARIS } from "./fixtures";
+import { RawConnection, requestBytes, type RawResponse } from "./raw-http";
+import { closeWaitCount, parseLogLine, startStorefront, unreadBytes, type LogLine, type StorefrontServer } from "./storefront-server";
 
 // Every connection is answered or closed (docs/operations.md, "Connections"; decision 043), over raw
 // sockets against production servers of their own: a form post whose body never ends, because its client
-// closed its side, stopped sending or reset the connection.
+// closed its side, stopped sending or reset the connection; and a drain under load, where every request
+// sent after SIGTERM is either answered or finds the port closed before a byte of it is read.
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
@@ -107,5 +109,86 @@ test.describe("a form post whose body never ends", () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+test.describe("the drain after SIGTERM", () => {
+  const PAGE = `/?uid=${PARIS}&lang=en`;
+  const get = () =>
+    requestBytes("GET", PAGE, [
+      ["Host", "localhost"],
+      ["User-Agent", "connections-spec"],
+    ]);
+
+  interface Tally {
+    sent: number;
+    answered: number;
+    answeredClosing: number;
+    refused: number;
+    unanswered: string[];
+  }
+
+  /** One keep-alive client: a request, its answer, the next; a new connection when the server closes one; stops when refused. */
+  async function client(server: StorefrontServer, tally: Tally, signalled: () => number | null): Promise<void> {
+    let connection: RawConnection | null = null;
+    for (;;) {
+      if (!connection?.isOpen) {
+        try {
+          connection = await RawConnection.open(server.port);
+        } catch (error) {
+          // Refused before a byte was sent: the instance is gone, a real client tries another.
+          if ((error as NodeJS.ErrnoException).code === "ECONNREFUSED") {
+            tally.refused += 1;
+            return;
+          }
+          throw error;
+        }
+      }
+      tally.sent += 1;
+      const at = signalled();
+      let response: RawResponse;
+      try {
+        response = await connection.send(get(), { timeoutMs: 15_000 });
+      } catch (error) {
+        tally.unanswered.push(`${at === null ? "before" : `${Date.now() - at} ms after`} SIGTERM: ${(error as Error).message}`);
+        connection.close();
+        connection = null;
+        continue;
+      }
+      tally.answered += 1;
+      if (response.closes) {
+        tally.answeredClosing += 1;
+        connection.close();
+        connection = null;
+      }
+    }
+  }
+
+  test("20 keep-alive clients on slow uncached pages: every request is answered or its connection refused, none reset; the exit line says so, exit 0", async () => {
+    const server = await startStorefront({ SANDBOX_FAULT: "latency=300", PAGE_CACHE_TTL_MS: "0", SHUTDOWN_DRAIN_MS: "2000" });
+    await expect.poll(async () => (await fetch(`${server.origin}/readyz`)).status, { timeout: 30_000 }).toBe(200);
+    const from = server.logs.length;
+    const tally: Tally = { sent: 0, answered: 0, answeredClosing: 0, refused: 0, unanswered: [] };
+    let signalledAt: number | null = null;
+    const clients = Array.from({ length: 20 }, () => client(server, tally, () => signalledAt));
+    // Under load: every client has had answers on its keep-alive connection.
+    await expect.poll(() => tally.answered, { timeout: 20_000 }).toBeGreaterThanOrEqual(40);
+    signalledAt = Date.now();
+    process.kill(server.pid, "SIGTERM");
+    await Promise.all(clients);
+    const exitCode = await server.exited;
+
+    expect(tally.unanswered, "requests sent and never answered (reset or closed)").toEqual([]);
+    expect(tally.refused, "each client, at last, finds the port closed").toBe(20);
+    expect(tally.answeredClosing, "each connection open at SIGTERM closes after an answer that says so").toBeGreaterThanOrEqual(20);
+    expect(exitCode).toBe(0);
+    const lines = await server.logsSince(from, 50);
+    // Every answer the clients read has its access line.
+    expect(accessLines(lines, "/?uid=&lang=")).toHaveLength(tally.answered);
+    const stopped = lines.map(parseLogLine).find((line) => line?.msg.startsWith("stopped"));
+    // The readiness checks' keep-alive connection stayed idle through the drain: it is closed at its end.
+    expect(stopped?.msg).toMatch(/^stopped: every request answered \(\d+ answered after SIGTERM, \d+ idle connection\(s\) closed\)$/);
+    expect(stopped).toMatchObject({ cut: 0, clientsLeft: 0 });
+    expect(Number(stopped!.answered)).toBeGreaterThanOrEqual(20);
   });
 });

@@ -5,6 +5,7 @@ import { startSandbox, type Sandbox } from "../../sandbox/server";
 import { freePort } from "../setup/free-port";
 import { startRedisServer, type RedisServer } from "../setup/redis-server";
 import { PARIS } from "./fixtures";
+import { header, RawConnection, requestBytes } from "./raw-http";
 import { listeningAddresses, parseLogLine, startStorefront, type StorefrontServer } from "./storefront-server";
 
 // What an operator of the fleet relies on (docs/operations.md), over real HTTP against production
@@ -302,7 +303,7 @@ test.describe("readiness and shutdown", () => {
     }
   });
 
-  test("a SIGTERM during a slow request: not ready at once, that request answered, then exit 0", async () => {
+  test("a SIGTERM during a slow request: new connections refused at once, not ready on an open one, that request answered, then exit 0", async () => {
     const server = await startStorefront({
       SANDBOX_FAULT: "latency=2500",
       API_TIMEOUT_MS: "6000",
@@ -311,32 +312,42 @@ test.describe("readiness and shutdown", () => {
       SHUTDOWN_DRAIN_MS: "1000",
     });
     await untilReady(server);
+    // A load balancer's keep-alive connection, open before the signal.
+    const balancer = await RawConnection.open(server.port);
+    const probe = (target: string) =>
+      requestBytes("GET", target, [
+        ["Host", "localhost"],
+        ["Connection", "keep-alive"],
+      ]);
+    expect((await balancer.send(probe("/healthz"))).status).toBe(200);
     const from = server.logs.length;
     const slow = get(server, freshPage());
     await new Promise((resolve) => setTimeout(resolve, 300));
     process.kill(server.pid, "SIGTERM");
 
-    // Draining: still answering, but no longer ready.
-    await expect.poll(async () => (await fetch(`${server.origin}/readyz`)).status, { timeout: 900, intervals: [50] }).toBe(503);
-    const draining = await fetch(`${server.origin}/readyz`).catch(() => null);
-    if (draining) expect(await draining.json()).toMatchObject({ ready: false, draining: true });
-    // After the drain the port stops accepting, while the slow request is still being answered.
+    // The port stops accepting at once: a new connection is refused before a byte is sent (decision 043).
     await expect
       .poll(
         () =>
-          fetch(`${server.origin}/healthz`).then(
-            () => "answered",
-            () => "refused",
+          RawConnection.open(server.port).then(
+            (connection) => (connection.close(), "accepted"),
+            (error: NodeJS.ErrnoException) => error.code,
           ),
-        { timeout: 5000, intervals: [100] },
+        { timeout: 900, intervals: [50] },
       )
-      .toBe("refused");
+      .toBe("ECONNREFUSED");
+    // On the connection it already had, the balancer learns the instance is draining, and that the connection closes.
+    const draining = await balancer.send(probe("/readyz"));
+    expect(draining.status).toBe(503);
+    expect(JSON.parse(draining.body.toString("utf8"))).toMatchObject({ ready: false, draining: true });
+    expect(header(draining, "connection")).toBe("close");
+    await balancer.ended;
 
     const answered = await slow;
     expect(answered.status).toBe(200);
     expect(answered.body).toContain("</html>");
     expect(await server.exited).toBe(0);
     const lines = (await server.logsSince(from, 50)).map(parseLogLine);
-    expect(lines.map((line) => line?.msg)).toContain("stopped: every request answered");
+    expect(lines.map((line) => line?.msg).find((msg) => msg?.startsWith("stopped"))).toMatch(/^stopped: every request answered \(2 answered after SIGTERM, /);
   });
 });

@@ -118,6 +118,8 @@ export function createServer(env: Env, { build, publicDir = path.resolve(process
     app,
   );
   guardServer(server, app, guard);
+  // The drain after SIGTERM answers what is asked on the connections already open (lifecycle.server.ts).
+  lifecycle.watch(server);
 
   // With CACHE_URL, the Redis that instances share; connected in the background, so start-up never waits for it.
   sharedCacheConnection(env);
