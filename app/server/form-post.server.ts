@@ -18,14 +18,15 @@ export function clientError(request: Request, reason: string): Response {
 export function wayBack(request: Request, returnTo: string | null | undefined): string {
   if (returnTo) return returnTo;
   const url = new URL(request.url);
-  const back = refererPath(request.headers.get("referer"), url) ?? "/";
+  const referer = refererPath(request.headers.get("referer"), url);
+  // The line says where the visitor went, never the Referer's path: a header the log does not keep.
   if (returnTo === null)
     logClientError(
       303,
       request.method,
       url.pathname,
-      `returnTo: not a path on this site; sent back to ${back.split("?")[0]}`,
+      `returnTo: not a path on this site; sent back to ${referer ? "the page that sent the form (its Referer)" : "/"}`,
       intoAccessLine(request.headers.get("x-request-id")),
     );
-  return back;
+  return referer ?? "/";
 }

@@ -67,7 +67,7 @@ function procAddress(hex: string): string {
   return groups.every((g) => g === "0") ? "::" : groups.join(":");
 }
 
-export function tcpSockets(pid: number): TcpSocket[] {
+function tcpSockets(pid: number): TcpSocket[] {
   return ["tcp", "tcp6"].flatMap((file) => {
     let text = "";
     try {
