@@ -117,6 +117,9 @@ export function createServer(env: Env, { build, publicDir = path.resolve(process
     },
     app,
   );
+  // A connection on which nothing moves for as long is closed too, unless its answer is still being made
+  // (the guard decides: a client that takes none of its answer is closed, the clock restarts otherwise).
+  server.timeout = env.REQUEST_TIMEOUT_MS;
   guardServer(server, app, guard);
   // The drain after SIGTERM answers what is asked on the connections already open (lifecycle.server.ts).
   lifecycle.watch(server);

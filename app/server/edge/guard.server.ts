@@ -1,4 +1,5 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import onHeaders from "on-headers";
@@ -361,6 +362,31 @@ export function guardServer(server: Server, app: (req: IncomingMessage, res: Ser
     const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
     log.warn({ status, code: error.code }, `${status} (request not parsed): ${error.code ?? "error"}`);
     answer(socket, status);
+  });
+  // A connection on which nothing has moved for `server.timeout` (REQUEST_TIMEOUT_MS; a write still
+  // draining counts as moving). With this listener Node no longer closes it by itself, so every case is
+  // decided here (decision 043):
+  server.on("timeout", (socket: Socket) => {
+    const last = lastResponses.get(socket);
+    const inFlight = last && !last.writableFinished ? last : undefined;
+    // Its answer has started and the client takes none of it: closed, and its access line says so (499).
+    if (inFlight?.headersSent) {
+      logForRequest(
+        headerValue(inFlight.req.headers["x-request-id"]),
+        "warn",
+        `${printableRequest(inFlight.req)}: the client took none of its answer for ${server.timeout} ms; its connection is closed`,
+      );
+      socket.destroy();
+      return;
+    }
+    // No request yet (the request timeout answers it with 408), or one still being answered (its own
+    // budgets bound it): the clock starts again.
+    if (!last || inFlight) {
+      socket.setTimeout(server.timeout);
+      return;
+    }
+    // Idle after its answers: Node's keep-alive timeout, which closes it, as Node would.
+    socket.destroy();
   });
   server.on("connect", (req: IncomingMessage, socket: Duplex) => {
     logClientError(405, "CONNECT", req.url ?? "", "method CONNECT is not allowed");
