@@ -92,11 +92,28 @@ describe("shutdown", () => {
     expect(await slow).toBe("done");
     // Both connections closed after their answers: the drain ends before its 1000 ms.
     const started = Date.now();
-    await done;
+    expect(await done).toEqual({ answered: 2, clientsLeft: 0, idleClosed: 0, cut: 0 });
     expect(Date.now() - started).toBeLessThan(900);
     expect(closed).toBe(true);
     await expect.poll(() => exitCode).toBe(0);
     balancer.destroy();
+  });
+
+  it("a client that leaves during the drain is counted as such, not as cut: exit 0", async () => {
+    const lifecycle = new Lifecycle({ sharedCache: () => "not configured" });
+    const app = express();
+    app.get("/never", () => undefined);
+    const { server, origin } = await listen(app);
+    lifecycle.watch(server);
+    const leaving = new AbortController();
+    const request = fetch(`${origin}/never`, { signal: leaving.signal }).catch(() => "left");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    let exitCode: number | null = null;
+    const done = lifecycle.shutdown("SIGTERM", { server, drainMs: 1000, timeoutMs: 5000, close: async () => undefined, exit: (code) => (exitCode = code) });
+    leaving.abort();
+    expect(await request).toBe("left");
+    expect(await done).toEqual({ answered: 0, clientsLeft: 1, idleClosed: 0, cut: 0 });
+    await expect.poll(() => exitCode).toBe(0);
   });
 
   it("cuts what is still in flight after the bound, says how many, and exits 1", async () => {
@@ -108,7 +125,8 @@ describe("shutdown", () => {
     const hanging = fetch(`${origin}/never`).catch(() => "cut");
     await new Promise((resolve) => setTimeout(resolve, 20));
     let exitCode: number | null = null;
-    await lifecycle.shutdown("SIGTERM", { server, drainMs: 0, timeoutMs: 100, close: async () => undefined, exit: (code) => (exitCode = code) });
+    const tally = await lifecycle.shutdown("SIGTERM", { server, drainMs: 0, timeoutMs: 100, close: async () => undefined, exit: (code) => (exitCode = code) });
+    expect(tally).toEqual({ answered: 0, clientsLeft: 0, idleClosed: 0, cut: 1 });
     expect(await hanging).toBe("cut");
     await expect.poll(() => exitCode).toBe(1);
   });

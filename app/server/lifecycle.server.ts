@@ -32,6 +32,14 @@ export interface ShutdownOptions {
   exit?: (code: number) => void;
 }
 
+/** What became of the requests after the signal (the exit line's fields). */
+export interface ShutdownTally {
+  answered: number;
+  clientsLeft: number;
+  idleClosed: number;
+  cut: number;
+}
+
 const PROBE_INTERVAL_MS = 1000;
 
 export class Lifecycle {
@@ -108,8 +116,8 @@ export class Lifecycle {
    * Node's own http `close()` would also close every idle connection at once, and with it a request its
    * client had just sent on one: the port is closed with net.Server's `close()`, which keeps them.
    */
-  async shutdown(signal: string, { server, drainMs, timeoutMs, close, exit = (code) => process.exit(code) }: ShutdownOptions): Promise<void> {
-    if (this.shuttingDown) return;
+  async shutdown(signal: string, { server, drainMs, timeoutMs, close, exit = (code) => process.exit(code) }: ShutdownOptions): Promise<ShutdownTally | null> {
+    if (this.shuttingDown) return null;
     this.shuttingDown = true;
     this.state.draining = true;
     this.update();
@@ -117,7 +125,7 @@ export class Lifecycle {
     watch.drain();
     log.info(
       { signal, drainMs, connections: watch.open.size },
-      `${signal}: not ready, no new connections; answering the ${watch.open.size} open ones for up to ${drainMs} ms, each closing after its answer`,
+      `${signal}: not ready, new connections refused; the ${watch.open.size} open connection(s) are answered for up to ${drainMs} ms, each closing after its answer`,
     );
     const allClosed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
     await Promise.race([allClosed, delay(drainMs)]);
@@ -134,15 +142,21 @@ export class Lifecycle {
     }, timeoutMs);
     await allClosed;
     clearTimeout(bound);
+    // Every connection is closed; the responses' own close events, which the tally counts, come just after.
+    await watch.settled();
     await close().catch((error: unknown) => log.error({ err: error }, `closing: ${(error as Error).message}`));
     const { answered, left } = watch.outcomes;
     const tally = `${answered} answered after ${signal}${left ? `, ${left} whose client left first` : ""}, ${idleClosed} idle connection(s) closed`;
-    log.info(
-      { signal, answered, clientsLeft: left, idleClosed, cut },
-      cut ? `stopped, ${cut} request(s) cut after SHUTDOWN_TIMEOUT_MS (${tally})` : `stopped: every request answered (${tally})`,
-    );
+    const outcome = cut
+      ? `stopped, ${cut} request(s) cut after SHUTDOWN_TIMEOUT_MS`
+      : left
+        ? "stopped: every request answered, but for those whose client left first"
+        : "stopped: every request answered";
+    const counts = { answered, clientsLeft: left, idleClosed, cut };
+    log.info({ signal, ...counts }, `${outcome} (${tally})`);
     const code = cut ? 1 : 0;
     flushLog(() => exit(code));
+    return counts;
   }
 
   /**
@@ -168,6 +182,9 @@ class ConnectionWatch {
   private draining = false;
   /** Set when the shutdown bound closes every connection: what ends then was cut, not left. */
   private cutting = false;
+  /** Requests whose response has not closed yet; the count the drain waits on for its tally. */
+  private pending = 0;
+  private whenSettled: (() => void) | null = null;
 
   constructor(server: Server) {
     server.on("connection", (socket: Socket) => {
@@ -178,11 +195,15 @@ class ConnectionWatch {
       const inFlight = this.open.get(req.socket as Socket);
       if (this.draining) res.setHeader("Connection", "close");
       inFlight?.add(res);
+      this.pending += 1;
       res.once("close", () => {
         inFlight?.delete(res);
-        if (!this.draining) return;
-        if (res.writableFinished) this.outcomes.answered += 1;
-        else if (!this.cutting) this.outcomes.left += 1;
+        this.pending -= 1;
+        if (this.draining) {
+          if (res.writableFinished) this.outcomes.answered += 1;
+          else if (!this.cutting) this.outcomes.left += 1;
+        }
+        if (this.pending === 0) this.whenSettled?.();
       });
     };
     // First, so an answer is marked before any step writes it.
@@ -194,6 +215,11 @@ class ConnectionWatch {
   drain(): void {
     this.draining = true;
     for (const inFlight of this.open.values()) for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+  }
+
+  /** Settles once every response has closed (a response closes a little after its connection does). */
+  settled(): Promise<void> {
+    return this.pending === 0 ? Promise.resolve() : new Promise((resolve) => (this.whenSettled = resolve));
   }
 
   /** Requests in flight; from now on, what ends unanswered was cut by us. */
