@@ -5,6 +5,7 @@ import { renderToString } from "react-dom/server";
 import { loadConsentBanner } from "~/components/behaviour/consent-banner-lazy";
 import { setDescriptionCheck } from "../tracking/described-events";
 import { TrackingViolationError, validateEvent } from "../tracking/validate";
+import { reportDescriptionViolation } from "~/server/description-violations.server";
 import { beginStylesheet } from "~/styles/stylesheet.server";
 import { documentBytes } from "~/server/content-encoding.server";
 import { inlineCodeHashes } from "~/server/inline-code-hashes.server";
@@ -14,14 +15,16 @@ export { logServerError as handleError } from "~/server/log-server-error.server"
 
 // Every event a control describes for the head script is checked against the catalogue as it is
 // rendered, as the pipeline checks every event it delivers (tracking/described-events.ts). The same
-// item (the same JSON) passes or fails alike, so each passing one is checked once per process.
+// item (the same JSON) passes or fails alike, so each passing one is checked once per process. One
+// refused is left out of the page and reported once per page and reason, naming its document
+// (server/description-violations.server.ts).
 const passedDescriptions = new LRUCache<string, true>({ max: 10_000 });
 setDescriptionCheck(({ name, properties }, item) => {
   if (passedDescriptions.has(item)) return;
   const result = validateEvent(name, properties);
   if (!result.ok) throw new TrackingViolationError(name, result.issues);
   passedDescriptions.set(item, true);
-});
+}, reportDescriptionViolation);
 
 // Stitches cannot stream: its CSS is known only once the whole document is rendered, so the page's
 // stylesheet goes into the <style id="stitches"> placeholder in <head> afterwards, and the very first

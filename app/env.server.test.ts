@@ -40,7 +40,17 @@ describe("parseEnv", () => {
   });
 
   it("operations settings: metrics on their own port, log level and format, the shutdown drain", () => {
-    expect(parseEnv({})).toMatchObject({ METRICS_PORT: 9464, LOG_LEVEL: "info", SHUTDOWN_DRAIN_MS: 2000, SHUTDOWN_TIMEOUT_MS: 10000 });
+    expect(parseEnv({})).toMatchObject({
+      METRICS_PORT: 9464,
+      METRICS_HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      REQUEST_TIMEOUT_MS: 30_000,
+      SHUTDOWN_DRAIN_MS: 2000,
+      SHUTDOWN_TIMEOUT_MS: 10000,
+    });
+    expect(parseEnv({ HOST: "0.0.0.0" }).METRICS_HOST).toBe("127.0.0.1");
+    expect(parseEnv({ METRICS_HOST: "0.0.0.0", REQUEST_TIMEOUT_MS: "5000" })).toMatchObject({ METRICS_HOST: "0.0.0.0", REQUEST_TIMEOUT_MS: 5000 });
+    expect(() => parseEnv({ REQUEST_TIMEOUT_MS: "10" })).toThrowError(/REQUEST_TIMEOUT_MS:/);
     expect(parseEnv({}).LOG_FORMAT).toBeUndefined();
     expect(parseEnv({ METRICS_PORT: "0", LOG_LEVEL: "warn", LOG_FORMAT: "pretty", SHUTDOWN_DRAIN_MS: "0" })).toMatchObject({
       METRICS_PORT: 0,

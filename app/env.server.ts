@@ -89,14 +89,25 @@ const EnvSchema = z
      */
     SANDBOX_FAULT: z.string().optional(),
     /**
-     * Port of the Prometheus metrics (GET /metrics), never the public PORT; bound on HOST. `0` turns
+     * Port of the Prometheus metrics (GET /metrics), never the public PORT; bound on METRICS_HOST. `0` turns
      * metrics off (nothing is recorded). docs/operations.md lists every metric.
      */
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    /**
+     * Address the metrics port binds: loopback unless an operator opens it (e.g. `0.0.0.0` for a Prometheus
+     * that scrapes the pod's address). Not HOST: the public bind address says nothing about who may scrape.
+     */
+    METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
     /** Least severe log level written; the access lines are `info`, so `warn` turns them off. */
     LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
     /** `json` (one JSON object a line) or `pretty` (readable); unset: `pretty` in development, `json` otherwise. */
     LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+    /**
+     * How long a client may take to send a whole request, headers and body; then it gets a 408 and its
+     * connection is closed (checked every second). Node's own defaults were 60 s for headers and 300 s
+     * for a request, and a body that never ended was never reclaimed (server/edge/guard.server.ts).
+     */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
     /** After SIGTERM: how long the instance keeps answering while /readyz says 503, so load balancers take it out. */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(2000),
     /** Then: how long requests in flight may take to finish before their connections are closed. */

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import * as build from "@remix-run/dev/server-build";
 import { getEnv, type Env } from "~/env.server";
 import { createServer, type CreateServerOptions, type Storefront } from "~/server/edge/create-server.server";
-import { log } from "~/server/logger.server";
+import { log, routeProcessOutput } from "~/server/logger.server";
 
 // The server build's entry (remix.config.js `server`): `node build/index.js` reads the environment,
 // creates the storefront (app/server/edge/create-server.server.ts), listens and handles signals. A bad
@@ -17,6 +17,8 @@ export function createStorefront(env: Env, options: Omit<CreateServerOptions, "b
 }
 
 async function main() {
+  // From here on, every line the process prints is one JSON object (docs/operations.md#logs).
+  routeProcessOutput();
   try {
     const storefront = createStorefront(getEnv());
     await storefront.listen();

@@ -52,6 +52,28 @@ describe("describeCalls", () => {
     expect(String(logged.mock.calls[0]?.[0])).toMatch(/to_currency/);
     logged.mockRestore();
   });
+
+  it("in production hands a refused description to the server's report, with the page it is on", () => {
+    vi.stubEnv("NODE_ENV", "production");
+    const reports: Array<{ error: unknown; on: unknown }> = [];
+    setDescriptionCheck(
+      ({ name, properties }) => {
+        const result = validateEvent(name, properties);
+        if (!result.ok) throw new TrackingViolationError(name, result.issues);
+      },
+      (error, on) => reports.push({ error, on }),
+    );
+    const on = { uid: "www.paris-experiences.example", lang: "en" };
+    const call: TrackCall = {
+      name: "outbound_link_clicked",
+      properties: { link_domain: "evil_host.example", link_url: "https://evil_host.example/x", new_tab: false },
+    };
+    expect(describeCalls([call], on)).toBeUndefined();
+    expect(reports).toHaveLength(1);
+    expect(reports[0]!.on).toEqual(on);
+    expect(reports[0]!.error).toBeInstanceOf(TrackingViolationError);
+    expect((reports[0]!.error as TrackingViolationError).issues.map((issue) => issue.path)).toEqual(["properties.link_domain"]);
+  });
 });
 
 describe("claimImpression", () => {

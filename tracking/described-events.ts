@@ -18,11 +18,24 @@ export const DESCRIBED_CLICK_ATTRIBUTE = "data-track";
 export const DESCRIBED_VIEW_ATTRIBUTE = "data-track-view";
 /** `item` is the call's data-layer item as JSON: the same text for the same event and properties. */
 type DescriptionCheck = (call: { name: string; properties: unknown }, item: string) => void;
+/** The page a description is rendered on (its uid and language), so a refused one can be traced to its document. */
+export interface DescribedOn {
+  uid: string;
+  lang: string;
+}
+/** What becomes of a description the check refused in production (the control is rendered without it). */
+type ViolationReport = (error: unknown, on: DescribedOn | undefined) => void;
+const printViolation: ViolationReport = (error) => console.error(error);
 let check: DescriptionCheck | undefined;
+let report: ViolationReport = printViolation;
 
-/** The server's catalogue check of every description it renders (throws a TrackingViolationError naming the field). */
-export function setDescriptionCheck(next: DescriptionCheck | undefined): void {
+/**
+ * The server's catalogue check of every description it renders (throws a TrackingViolationError naming
+ * the field), and where a refused one is reported (by default the console).
+ */
+export function setDescriptionCheck(next: DescriptionCheck | undefined, onViolation: ViolationReport = printViolation): void {
   check = next;
+  report = onViolation;
 }
 
 /** What a described control's click pushes, as the head script pushes it (`{ ecommerce: null }` before a GA4 ecommerce event), as JSON. */
@@ -41,21 +54,22 @@ function describedItems(calls: readonly TrackCall[]): string {
 
 /**
  * The attribute value for `calls`, or undefined when the server's check refuses one of them in
- * production (the app's handler still tracks the click, and its violation is reported there).
+ * production: reported with the page it is `on` (the app's handler still tracks the click, and the
+ * pipeline reports its violation there).
  */
-export function describeCalls(calls: readonly TrackCall[]): string | undefined {
+export function describeCalls(calls: readonly TrackCall[], on?: DescribedOn): string | undefined {
   if (calls.length === 0) return undefined;
   try {
     return describedItems(calls);
   } catch (error) {
     if (process.env.NODE_ENV !== "production") throw error;
-    console.error(error);
+    report(error, on);
     return undefined;
   }
 }
 
 /** The props that describe a control's click for the head script. */
-export const describedClick = (calls: readonly TrackCall[]) => ({ [DESCRIBED_CLICK_ATTRIBUTE]: describeCalls(calls) });
+export const describedClick = (calls: readonly TrackCall[], on?: DescribedOn) => ({ [DESCRIBED_CLICK_ATTRIBUTE]: describeCalls(calls, on) });
 
 /** The app's side of a described control: the same calls, through track(). */
 export function trackCalls(calls: readonly TrackCall[]): void {

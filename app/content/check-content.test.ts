@@ -34,6 +34,27 @@ describe("content:check", () => {
     expect(stderr).toMatch(/1 error\(s\)/);
   }, 60_000);
 
+  it("names a link to another site whose click the catalogue cannot count (a host with '_'), with the field it is in", () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "content-check-links-"));
+    cpSync(path.resolve("content/paris-experiences"), path.join(folder, "paris-experiences"), { recursive: true });
+    const file = path.join(folder, "paris-experiences/pages/index.en.json");
+    const doc = JSON.parse(readFileSync(file, "utf8")) as { body: Array<{ type: string; text?: string }> };
+    const at = doc.body.findIndex((block) => block.type === "rich_text");
+    doc.body[at]!.text += '\n\nSee {link href=https://evil_host.example/x label="elsewhere"} and {link href=https://www.louvre.fr/en label="the Louvre"}.';
+    writeFileSync(file, JSON.stringify(doc));
+    const scan = scanContent(folder);
+    expect(scan.errors).toEqual([
+      {
+        file: "paris-experiences/pages/index.en.json",
+        uid: "www.paris-experiences.example",
+        issues: [
+          `body[${at}].text: the link to https://evil_host.example/x cannot be counted: the catalogue refuses its outbound_link_clicked (properties.link_domain: Invalid string: must match pattern /^[a-z0-9.-]+$/)`,
+        ],
+      },
+    ]);
+    expect(contentReport(scan, folder).ok).toBe(false);
+  });
+
   it("exits 0 on a clean folder", async () => {
     const { stdout } = await run("npx", ["tsx", "app/content/check-content.ts", "content"]);
     expect(stdout).toMatch(/0 error\(s\)/);

@@ -1,8 +1,12 @@
 import path from "node:path";
 import { DEFAULT_LANGUAGE, isSupportedLanguage } from "~/i18n/languages";
+import { validateEvent } from "../../tracking/validate";
+import { resolveUrl } from "./action-link";
 import { listJson, listSiteFolders, pageFileSegments, readPageDocument, readSiteFile, relativeFile, siteRoots } from "./content-files.server";
 import type { LoadedPage } from "./content-store.server";
-import type { ContentError } from "./page-document";
+import { outboundLinkCall } from "./outbound-link";
+import type { ContentError, PageDocument } from "./page-document";
+import { toViewBlock } from "./page-view.server";
 import { joinUid } from "./page-url";
 
 // `npm run content:check [folder]`: validates every document of every site in a content folder
@@ -65,6 +69,8 @@ export function scanContent(contentDir: string, onPage?: (page: LoadedPage) => v
         errors.push({ file: relativeFile(root, file), uid, issues: read.issues });
         continue;
       }
+      const links = uncountableLinks(read.value, host);
+      if (links.length > 0) errors.push({ file: relativeFile(root, file), uid, issues: links });
       const entry = pages.get(uid) ?? { langs: new Set<string>(), file: relativeFile(root, file) };
       entry.langs.add(parts.lang);
       pages.set(uid, entry);
@@ -79,6 +85,44 @@ export function scanContent(contentDir: string, onPage?: (page: LoadedPage) => v
     }
   }
   return { sites: hosts.size, documents, errors };
+}
+
+/** Where a body block renders a link: an inline link, cta or a in rich text, or a video off the embed allow-list. */
+function linksIn(value: unknown, found: Array<{ url: string; newTab: boolean }>): void {
+  if (Array.isArray(value)) for (const item of value) linksIn(item, found);
+  else if (value && typeof value === "object") {
+    const node = value as { name?: unknown; target?: { kind?: unknown; url?: unknown }; newTab?: unknown };
+    if ((node.name === "link" || node.name === "cta" || node.name === "a") && node.target?.kind === "url" && typeof node.target.url === "string")
+      found.push({ url: node.target.url, newTab: node.newTab === true });
+    else for (const child of Object.values(value)) linksIn(child, found);
+  }
+}
+
+/**
+ * Links to another site whose click the catalogue would refuse to count (a host with "_", an IPv6
+ * literal…): the server renders them without their description and warns on every page that shows one
+ * (server/description-violations.server.ts), so they are reported here, before they are published. The
+ * links are resolved as on the site's own host in production.
+ */
+function uncountableLinks(doc: PageDocument, host: string): string[] {
+  const issues: string[] = [];
+  const ctx = { mode: "production", host, lang: DEFAULT_LANGUAGE, knownHosts: new Set([host]) } as const;
+  doc.body.forEach((block, i) => {
+    const links: Array<{ url: string; newTab: boolean }> = [];
+    if (block.type === "video") links.push({ url: block.url, newTab: true });
+    else linksIn(toViewBlock(block, DEFAULT_LANGUAGE), links);
+    const field = `body[${i}].${block.type === "video" ? "url" : "text"}`;
+    for (const link of links) {
+      const resolved = resolveUrl(link.url, ctx);
+      const call = resolved.external && resolved.href ? outboundLinkCall(resolved.href, link.newTab) : null;
+      const verdict = call ? validateEvent(call.name, call.properties) : null;
+      if (verdict && !verdict.ok)
+        issues.push(
+          `${field}: the link to ${resolved.href.slice(0, 120)} cannot be counted: the catalogue refuses its ${call!.name} (${verdict.issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ")})`,
+        );
+    }
+  });
+  return issues;
 }
 
 /** The report's lines and whether the folder is clean. */

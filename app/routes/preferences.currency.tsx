@@ -37,7 +37,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const secure = transportFor(context.services.env.URL_MODE).httpsOnly;
   return redirect(back, {
     status: 303,
-    headers: { "Set-Cookie": serialize("currency", currency, { maxAge: ONE_YEAR, path: "/", sameSite: "lax", secure }) },
+    // A shared cache must never hand this visitor's cookie to another (the edge says so too, for any answer).
+    headers: { "Set-Cookie": serialize("currency", currency, { maxAge: ONE_YEAR, path: "/", sameSite: "lax", secure }), "Cache-Control": "no-store" },
   });
 }
 

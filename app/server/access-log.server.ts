@@ -97,13 +97,18 @@ export function pageCacheOf(res: Response): PageCacheResult {
 
 /**
  * Logs a line about one request: folded into its access line while the request is in flight (found by
- * its X-Request-Id header), else written on its own.
+ * its X-Request-Id header). Once that line is written (the client left: 499; or the edge answered and
+ * closed a request whose body never came), a handler still running may report what it then sees, such
+ * as the unreadable body of a form: a warning about the client's request adds nothing and is dropped, so
+ * one request stays one line; an error of ours is still written, on its own, with the request's id.
+ * Without a request id, the line is written on its own.
  */
 export function logForRequest(requestIdHeader: string | null | undefined, level: Level, message: string, err?: unknown): void {
   const note = requestIdHeader ? notes.get(requestIdHeader) : undefined;
   if (!note) {
-    if (err === undefined) log[level](message);
-    else log[level]({ err }, message);
+    if (requestIdHeader && level === "warn") return;
+    const fields = { ...(requestIdHeader ? { requestId: requestIdHeader } : {}), ...(err === undefined ? {} : { err }) };
+    log[level](fields, message);
     return;
   }
   if (note.level !== "error") note.level = level;

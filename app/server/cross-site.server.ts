@@ -29,7 +29,10 @@ export function checkCrossSite({ method, host, origin, secFetchSite }: CrossSite
   if (SAFE_METHODS.has(method)) return { ok: true };
   if (secFetchSite !== undefined) {
     const site = secFetchSite.trim().toLowerCase();
-    if (site !== "same-origin" && site !== "none") return { ok: false, reason: `Sec-Fetch-Site is "${printable(site)}", not same-origin` };
+    // The value is named only when it is one browsers send: anything else is the client's own words,
+    // and a refusal's line never quotes a header (docs/operations.md#logs).
+    if (site !== "same-origin" && site !== "none")
+      return { ok: false, reason: `Sec-Fetch-Site is ${SENT_BY_BROWSERS.has(site) ? `"${site}"` : "not a value browsers send"}, not same-origin` };
   }
   if (origin !== undefined) {
     let originHost: string | null = null;
@@ -45,6 +48,5 @@ export function checkCrossSite({ method, host, origin, secFetchSite }: CrossSite
   return { ok: true };
 }
 
-function printable(value: string): string {
-  return value.replace(/[^\x20-\x7e]/g, "?").slice(0, 40);
-}
+/** Sec-Fetch-Site's values (Fetch Metadata). */
+const SENT_BY_BROWSERS: ReadonlySet<string> = new Set(["cross-site", "same-site", "same-origin", "none"]);

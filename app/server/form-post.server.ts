@@ -25,10 +25,15 @@ export function clientError(request: PostedRequest, reason: string): Response {
  */
 export function wayBack(request: PostedRequest, returnTo: string | null | undefined): string {
   if (returnTo) return returnTo;
-  const back = refererPath(request.referer, request.url) ?? "/";
+  const referer = refererPath(request.referer, request.url);
+  // The line says where the visitor went, never the Referer's path: a header the log does not keep.
   if (returnTo === null)
-    logClientError(303, "POST", request.url.pathname, `returnTo: not a path on this site; sent back to ${back.split("?")[0]}`, (line) =>
-      request.log("warn", line),
+    logClientError(
+      303,
+      "POST",
+      request.url.pathname,
+      `returnTo: not a path on this site; sent back to ${referer ? "the page that sent the form (its Referer)" : "/"}`,
+      (line) => request.log("warn", line),
     );
-  return back;
+  return referer ?? "/";
 }

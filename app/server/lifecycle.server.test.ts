@@ -1,5 +1,5 @@
 import express from "express";
-import { createServer, type Server } from "node:http";
+import { Agent, createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { Lifecycle } from "./lifecycle.server";
@@ -48,30 +48,86 @@ describe("/readyz", () => {
   });
 });
 
+/** GET over `agent` (a keep-alive agent reuses its open connection), with the answer's status, Connection header and body. */
+function get(url: string, agent: Agent): Promise<{ status: number; connection: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    request(url, { agent }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }));
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
 describe("shutdown", () => {
-  it("turns not-ready at once, answers the request in flight, then closes and exits 0", async () => {
+  it("turns not-ready and refuses new connections at once, answers on the open ones (closing each), then closes and exits 0", async () => {
     const { lifecycle, server, origin } = await withLifecycle();
+    lifecycle.watch(server);
     lifecycle.markSitesIndexed();
     lifecycle.state.apiReached = true;
+    // A load balancer's connection, open before the signal.
+    const balancer = new Agent({ keepAlive: true, maxSockets: 1 });
+    expect((await get(`${origin}/readyz`, balancer)).status).toBe(200);
     const slow = fetch(`${origin}/slow`).then((response) => response.text());
     await new Promise((resolve) => setTimeout(resolve, 20));
     let closed = false;
     let exitCode: number | null = null;
     const done = lifecycle.shutdown("SIGTERM", {
       server,
-      drainMs: 100,
+      drainMs: 1000,
       timeoutMs: 5_000,
       close: async () => {
         closed = true;
       },
       exit: (code) => (exitCode = code),
     });
-    const draining = await fetch(`${origin}/readyz`);
+    const draining = await get(`${origin}/readyz`, balancer);
     expect(draining.status).toBe(503);
-    expect(await draining.json()).toMatchObject({ ready: false, draining: true });
+    expect(draining.connection).toBe("close");
+    expect(JSON.parse(draining.body)).toMatchObject({ ready: false, draining: true });
+    await expect(fetch(`${origin}/readyz`)).rejects.toThrow();
     expect(await slow).toBe("done");
-    await done;
+    // Both connections closed after their answers: the drain ends before its 1000 ms.
+    const started = Date.now();
+    expect(await done).toEqual({ answered: 2, clientsLeft: 0, idleClosed: 0, cut: 0 });
+    expect(Date.now() - started).toBeLessThan(900);
     expect(closed).toBe(true);
     await expect.poll(() => exitCode).toBe(0);
+    balancer.destroy();
+  });
+
+  it("a client that leaves during the drain is counted as such, not as cut: exit 0", async () => {
+    const lifecycle = new Lifecycle({ sharedCache: () => "not configured" });
+    const app = express();
+    app.get("/never", () => undefined);
+    const { server, origin } = await listen(app);
+    lifecycle.watch(server);
+    const leaving = new AbortController();
+    const request = fetch(`${origin}/never`, { signal: leaving.signal }).catch(() => "left");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    let exitCode: number | null = null;
+    const done = lifecycle.shutdown("SIGTERM", { server, drainMs: 1000, timeoutMs: 5000, close: async () => undefined, exit: (code) => (exitCode = code) });
+    leaving.abort();
+    expect(await request).toBe("left");
+    expect(await done).toEqual({ answered: 0, clientsLeft: 1, idleClosed: 0, cut: 0 });
+    await expect.poll(() => exitCode).toBe(0);
+  });
+
+  it("cuts what is still in flight after the bound, says how many, and exits 1", async () => {
+    const lifecycle = new Lifecycle({ sharedCache: () => "not configured" });
+    const app = express();
+    app.get("/never", () => undefined);
+    const { server, origin } = await listen(app);
+    lifecycle.watch(server);
+    const hanging = fetch(`${origin}/never`).catch(() => "cut");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    let exitCode: number | null = null;
+    const tally = await lifecycle.shutdown("SIGTERM", { server, drainMs: 0, timeoutMs: 100, close: async () => undefined, exit: (code) => (exitCode = code) });
+    expect(tally).toEqual({ answered: 0, clientsLeft: 0, idleClosed: 0, cut: 1 });
+    expect(await hanging).toBe("cut");
+    await expect.poll(() => exitCode).toBe(1);
   });
 });

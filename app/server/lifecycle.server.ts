@@ -1,4 +1,5 @@
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { Server as NetServer, type Socket } from "node:net";
 import type { RequestHandler } from "express";
 import { flushLog, log } from "./logger.server";
 import { setReadyMetric } from "./metrics.server";
@@ -7,9 +8,9 @@ import { setReadyMetric } from "./metrics.server";
 //  - /healthz is liveness: the process answers. /readyz is readiness: 200 only once the sites are indexed,
 //    the product API (the embedded sandbox or API_BASE_URL) has answered once, and the instance is not
 //    draining. The shared cache is reported, never failed: without Redis an instance still serves.
-//  - On SIGTERM the instance turns not-ready at once and keeps answering for the drain period, so load
-//    balancers take it out; then it stops accepting, lets requests in flight finish within a bound,
-//    closes what it holds (Redis, the embedded sandbox, the metrics port) and exits 0.
+//  - On SIGTERM the instance turns not-ready and stops accepting connections at once, answers what is
+//    asked on the connections it has (each then closes), closes what it holds (Redis, the embedded
+//    sandbox, the metrics port) and exits 0, or 1 if requests had to be cut (shutdown, below).
 
 export interface ReadinessState {
   sitesIndexed: boolean;
@@ -31,11 +32,20 @@ export interface ShutdownOptions {
   exit?: (code: number) => void;
 }
 
+/** What became of the requests after the signal (the exit line's fields). */
+export interface ShutdownTally {
+  answered: number;
+  clientsLeft: number;
+  idleClosed: number;
+  cut: number;
+}
+
 const PROBE_INTERVAL_MS = 1000;
 
 export class Lifecycle {
   readonly state: ReadinessState = { sitesIndexed: false, apiReached: false, draining: false };
   private shuttingDown = false;
+  private connections: ConnectionWatch | null = null;
 
   constructor(private readonly options: LifecycleOptions) {}
 
@@ -91,33 +101,132 @@ export class Lifecycle {
     process.once("SIGINT", () => void this.shutdown("SIGINT", { ...options, drainMs: 0 }));
   }
 
-  async shutdown(signal: string, { server, drainMs, timeoutMs, close, exit = (code) => process.exit(code) }: ShutdownOptions): Promise<void> {
-    if (this.shuttingDown) return;
+  /**
+   * The drain (decision 043). Every request either gets its answer or finds the port closed before a byte
+   * of it is read:
+   *  1. at once: not ready, and the port stops accepting (a new connection is refused, so a load balancer
+   *     tries another instance); the open connections are kept;
+   *  2. every answer from now on carries `Connection: close`, so a keep-alive connection closes after the
+   *     answer its client is waiting for, and a request already on its way on an idle connection is still
+   *     read and answered;
+   *  3. when no connection is left, or after `drainMs`, the connections still idle are closed (their
+   *     clients had the whole drain to send), and requests in flight get `timeoutMs` more; then they are cut;
+   *  4. what it holds is closed, and one line says what happened: answered, idle closed, clients that
+   *     left, cut. The exit code is 1 only if requests had to be cut.
+   * Node's own http `close()` would also close every idle connection at once, and with it a request its
+   * client had just sent on one: the port is closed with net.Server's `close()`, which keeps them.
+   */
+  async shutdown(signal: string, { server, drainMs, timeoutMs, close, exit = (code) => process.exit(code) }: ShutdownOptions): Promise<ShutdownTally | null> {
+    if (this.shuttingDown) return null;
     this.shuttingDown = true;
     this.state.draining = true;
     this.update();
-    log.info({ signal, drainMs }, `${signal}: not ready; still answering for ${drainMs} ms while load balancers take this instance out`);
-    // Keep-alive clients are asked to reconnect, so they move to another instance meanwhile.
-    server.prependListener("request", (_req, res) => res.setHeader("Connection", "close"));
-    await new Promise((resolve) => setTimeout(resolve, drainMs));
+    const watch = this.connections ?? this.watch(server);
+    watch.drain();
+    log.info(
+      { signal, drainMs, connections: watch.open.size },
+      `${signal}: not ready, new connections refused; the ${watch.open.size} open connection(s) are answered for up to ${drainMs} ms, each closing after its answer`,
+    );
+    const allClosed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+    await Promise.race([allClosed, delay(drainMs)]);
 
-    let cut = false;
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // The drain is over: idle connections close (Node's own test of idle: no request begun on it).
+    const open = [...watch.open.keys()].filter((socket) => !socket.destroyed);
     server.closeIdleConnections();
+    const idleClosed = open.filter((socket) => socket.destroyed).length;
+    let cut = 0;
     const bound = setTimeout(() => {
-      cut = true;
-      log.warn({ timeoutMs }, `requests still in flight after ${timeoutMs} ms: their connections are closed`);
+      cut = watch.cut();
+      log.warn({ timeoutMs, cut }, `${cut} request(s) still in flight after ${timeoutMs} ms: their connections are closed`);
       server.closeAllConnections();
     }, timeoutMs);
-    await closed;
+    await allClosed;
     clearTimeout(bound);
+    // Every connection is closed; the responses' own close events, which the tally counts, come just after.
+    await watch.settled();
     await close().catch((error: unknown) => log.error({ err: error }, `closing: ${(error as Error).message}`));
-    log.info({ signal }, cut ? "stopped, some requests cut" : "stopped: every request answered");
+    const { answered, left } = watch.outcomes;
+    const tally = `${answered} answered after ${signal}${left ? `, ${left} whose client left first` : ""}, ${idleClosed} idle connection(s) closed`;
+    const outcome = cut
+      ? `stopped, ${cut} request(s) cut after SHUTDOWN_TIMEOUT_MS`
+      : left
+        ? "stopped: every request answered, but for those whose client left first"
+        : "stopped: every request answered";
+    const counts = { answered, clientsLeft: left, idleClosed, cut };
+    log.info({ signal, ...counts }, `${outcome} (${tally})`);
     const code = cut ? 1 : 0;
     flushLog(() => exit(code));
+    return counts;
+  }
+
+  /**
+   * Keeps count of the server's connections and the requests in flight on each, from start-up on (the
+   * drain needs the ones opened before the signal). Called once by the edge when it creates the server.
+   */
+  watch(server: Server): ConnectionWatch {
+    this.connections = new ConnectionWatch(server);
+    return this.connections;
   }
 
   private update(): void {
     setReadyMetric(this.ready);
+  }
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/** The server's open connections and the requests in flight on each; once draining, how requests ended. */
+class ConnectionWatch {
+  readonly open = new Map<Socket, Set<ServerResponse>>();
+  readonly outcomes = { answered: 0, left: 0 };
+  private draining = false;
+  /** Set when the shutdown bound closes every connection: what ends then was cut, not left. */
+  private cutting = false;
+  /** Requests whose response has not closed yet; the count the drain waits on for its tally. */
+  private pending = 0;
+  private whenSettled: (() => void) | null = null;
+
+  constructor(server: Server) {
+    server.on("connection", (socket: Socket) => {
+      this.open.set(socket, new Set());
+      socket.once("close", () => this.open.delete(socket));
+    });
+    const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+      const inFlight = this.open.get(req.socket as Socket);
+      if (this.draining) res.setHeader("Connection", "close");
+      inFlight?.add(res);
+      this.pending += 1;
+      res.once("close", () => {
+        inFlight?.delete(res);
+        this.pending -= 1;
+        if (this.draining) {
+          if (res.writableFinished) this.outcomes.answered += 1;
+          else if (!this.cutting) this.outcomes.left += 1;
+        }
+        if (this.pending === 0) this.whenSettled?.();
+      });
+    };
+    // First, so an answer is marked before any step writes it.
+    server.prependListener("request", onRequest);
+    server.prependListener("checkContinue", onRequest);
+  }
+
+  /** From now on every answer closes its connection, the ones under way included when they can still say so. */
+  drain(): void {
+    this.draining = true;
+    for (const inFlight of this.open.values()) for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+  }
+
+  /** Settles once every response has closed (a response closes a little after its connection does). */
+  settled(): Promise<void> {
+    return this.pending === 0 ? Promise.resolve() : new Promise((resolve) => (this.whenSettled = resolve));
+  }
+
+  /** Requests in flight; from now on, what ends unanswered was cut by us. */
+  cut(): number {
+    this.cutting = true;
+    let count = 0;
+    for (const inFlight of this.open.values()) count += inFlight.size;
+    return count;
   }
 }

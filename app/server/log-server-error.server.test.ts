@@ -30,7 +30,16 @@ describe("logServerError", () => {
     const inner = new Error('Invalid request method "PROPFIND"');
     const propfind = new Request("http://localhost/x?email=visitor%40example.com", { method: "PROPFIND" });
     logServerError(internalErrorResponse(405, "Method Not Allowed", inner), { request: propfind }, log);
-    expect(log).toHaveBeenCalledWith('405 PROPFIND /x: Invalid request method "PROPFIND"');
+    expect(log).toHaveBeenCalledWith("405 PROPFIND /x: the route takes no request with this method");
+  });
+
+  it("names the field, never the value, when _data names another route (the router's message quotes it)", () => {
+    const log = vi.fn();
+    const inner = new Error('Route "alice@pii-example.com" does not match URL "/"');
+    const data = new Request("http://localhost/?_data=alice%40pii-example.com");
+    logServerError(internalErrorResponse(403, "Forbidden", inner), { request: data }, log);
+    expect(log).toHaveBeenCalledWith("403 GET /: _data names a route that does not match the URL");
+    expect(JSON.stringify(log.mock.calls)).not.toContain("pii-example");
   });
 
   it("logs Remix's internal server errors as the Error they carry", () => {

@@ -11,6 +11,13 @@ import { log as logger } from "./logger.server";
 
 type Log = (error: unknown) => void;
 
+/** What Remix's router refuses, in our words: its own messages carry the method, path and `_data` value. */
+const ROUTER_REASONS: Readonly<Record<number, string>> = {
+  400: "the route has no loader for this request",
+  403: "_data names a route that does not match the URL",
+  405: "the route takes no request with this method",
+};
+
 export function logServerError(error: unknown, { request, context }: { request: Request; context?: AppLoadContext }, log: Log = requestLog(context)): void {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status === 404) return;
@@ -18,10 +25,11 @@ export function logServerError(error: unknown, { request, context }: { request: 
   const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
   // Other client errors (a 405 for PROPFIND, or for a POST to a page without an action) say what the
   // client asked wrongly, not where our code failed: one line, without the stack of Remix's router. The
-  // path only, as the query may carry what a visitor typed.
+  // path only, as the query may carry what a visitor typed; and the router's own words are not used, as
+  // they quote the request (`Route "<the _data value>" does not match URL …`).
   if (isRouteErrorResponse(error) && error.status < 500) {
-    const reason = inner instanceof Error ? inner.message : error.statusText;
-    log(`${error.status} ${request.method} ${new URL(request.url).pathname}: ${reason}`);
+    const reason = (error as { internal?: boolean }).internal ? (ROUTER_REASONS[error.status] ?? error.statusText) : error.statusText;
+    log(`${error.status} ${printable(request.method, 20)} ${printable(new URL(request.url).pathname, 200)}: ${reason}`);
     return;
   }
   log(inner ?? error);

@@ -15,6 +15,9 @@ describe("sameOriginPath", () => {
   it("sends the parser's normal form: dot segments resolved, the fragment dropped", () => {
     expect(sameOriginPath("/a/../b/./c")).toBe("/b/c");
     expect(sameOriginPath("/x?y#top")).toBe("/x?y");
+    // Empty segments collapse, as Remix's router would collapse them (printing the value it changed).
+    expect(sameOriginPath("/;//bob@pii-example.com")).toBe("/;/bob@pii-example.com");
+    expect(sameOriginPath("/a//b///c/?q=//x")).toBe("/a/b/c/?q=//x");
     expect(sameOriginPath("/a b")).toBeNull();
   });
 

@@ -3,7 +3,8 @@
 // a slash and a leading "//" as a host. So a way back is accepted only when it is printable ASCII (every
 // legitimate one is: browsers send location.pathname and .search percent-encoded), starts with one "/",
 // and still names a path on this origin after the parser has normalised it; what is sent is that
-// normalised path, so the header carries exactly what the browser will follow.
+// normalised path (empty segments collapsed, as Remix's router would), so the header carries exactly what
+// the browser will follow.
 
 export const MAX_RETURN_PATH = 2048;
 
@@ -21,9 +22,11 @@ export function sameOriginPath(value: unknown): string | null {
     return null;
   }
   if (url.origin !== BASE) return null;
-  const path = `${url.pathname}${url.search}`;
   // Dot segments can leave "//" in front after normalisation ("/.//evil.example/").
-  return path.startsWith("//") ? null : path;
+  if (url.pathname.startsWith("//")) return null;
+  // An empty segment inside ("/;//x") is one slash: Remix would collapse it in the Location itself and
+  // print the path it changed, a form value, on a line of its own (docs/operations.md#logs).
+  return `${url.pathname.replace(/\/{2,}/g, "/")}${url.search}`;
 }
 
 /**

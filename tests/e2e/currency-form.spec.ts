@@ -74,6 +74,26 @@ test.describe("returnTo stays on this origin", () => {
   });
 });
 
+test.describe("an answer that sets a cookie is never stored by a shared cache", () => {
+  // A CDN or proxy that stored the 303 would send one visitor's currency cookie to the next (docs/security.md).
+  test("the currency form's 303, with and without JavaScript, and the consent form's, carry Cache-Control: no-store", async ({ request }) => {
+    const answers = [
+      await post(request, { currency: "EUR", returnTo: PAGE }),
+      await request.post(`${ORIGIN}/preferences/currency?_data=routes%2Fpreferences.currency`, {
+        form: { currency: "CHF", returnTo: PAGE },
+        maxRedirects: 0,
+        failOnStatusCode: false,
+      }),
+      await request.post(`${ORIGIN}/consent`, { form: { choice: "accept_all", returnTo: PAGE }, maxRedirects: 0, failOnStatusCode: false }),
+    ];
+    for (const response of answers) {
+      const name = `${response.url()} ${response.status()}`;
+      expect(response.headers()["set-cookie"], name).toBeDefined();
+      expect(response.headers()["cache-control"], name).toBe("no-store");
+    }
+  });
+});
+
 test.describe("posts from other sites are refused", () => {
   const refused: Array<Record<string, string>> = [
     { "sec-fetch-site": "cross-site" },

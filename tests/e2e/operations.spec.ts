@@ -5,12 +5,13 @@ import { startSandbox, type Sandbox } from "../../sandbox/server";
 import { freePort } from "../setup/free-port";
 import { startRedisServer, type RedisServer } from "../setup/redis-server";
 import { PARIS } from "./fixtures";
-import { parseLogLine, startStorefront, type StorefrontServer } from "./storefront-server";
+import { header, RawConnection, requestBytes } from "./raw-http";
+import { listeningAddresses, parseLogLine, startStorefront, type StorefrontServer } from "./storefront-server";
 
 // What an operator of the fleet relies on (docs/operations.md), over real HTTP against production
 // servers of their own: the metrics port's counters after pages, a page-cache hit, upstream faults and a
 // stopped redis-server; the public port never serving metrics; JSON access lines without query values
-// or cookies; /readyz; and a SIGTERM during a slow request.
+// or cookies; /readyz; the metrics port's address; and a SIGTERM during a slow request.
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -182,6 +183,32 @@ test.describe("metrics and access lines", () => {
   });
 });
 
+test.describe("the metrics port is on loopback unless an operator opens it", () => {
+  // The public port listens on every interface (HOST=0.0.0.0, the default); the metrics must not follow it.
+  const cases: Array<{ env: Record<string, string>; address: string }> = [
+    { env: {}, address: "127.0.0.1" },
+    { env: { METRICS_HOST: "0.0.0.0" }, address: "0.0.0.0" },
+  ];
+  for (const { env, address } of cases) {
+    test(`${JSON.stringify(env)}: bound on ${address}, and the start-up line names that address`, async () => {
+      const server = await startStorefront({ HOST: "0.0.0.0", ...env });
+      try {
+        expect(listeningAddresses(server.pid, server.port), "the public port").toEqual(["0.0.0.0"]);
+        expect(listeningAddresses(server.pid, server.metricsPort), "the metrics port").toEqual([address]);
+        const started = server.logs.map(parseLogLine).find((line) => line?.msg.startsWith("Metrics on"));
+        expect(started).toMatchObject({
+          msg: `Metrics on http://${address}:${server.metricsPort}/metrics`,
+          metricsHost: address,
+          metricsPort: server.metricsPort,
+        });
+        expect((await fetch(`http://127.0.0.1:${server.metricsPort}/metrics`)).status).toBe(200);
+      } finally {
+        await server.stop();
+      }
+    });
+  }
+});
+
 test.describe("upstream faults are counted by outcome", () => {
   const cases: Array<{ name: string; env: Record<string, string>; outcome: string }> = [
     { name: "errors", env: { SANDBOX_FAULT: "error=1" }, outcome: "error" },
@@ -276,7 +303,7 @@ test.describe("readiness and shutdown", () => {
     }
   });
 
-  test("a SIGTERM during a slow request: not ready at once, that request answered, then exit 0", async () => {
+  test("a SIGTERM during a slow request: new connections refused at once, not ready on an open one, that request answered, then exit 0", async () => {
     const server = await startStorefront({
       SANDBOX_FAULT: "latency=2500",
       API_TIMEOUT_MS: "6000",
@@ -285,32 +312,42 @@ test.describe("readiness and shutdown", () => {
       SHUTDOWN_DRAIN_MS: "1000",
     });
     await untilReady(server);
+    // A load balancer's keep-alive connection, open before the signal.
+    const balancer = await RawConnection.open(server.port);
+    const probe = (target: string) =>
+      requestBytes("GET", target, [
+        ["Host", "localhost"],
+        ["Connection", "keep-alive"],
+      ]);
+    expect((await balancer.send(probe("/healthz"))).status).toBe(200);
     const from = server.logs.length;
     const slow = get(server, freshPage());
     await new Promise((resolve) => setTimeout(resolve, 300));
     process.kill(server.pid, "SIGTERM");
 
-    // Draining: still answering, but no longer ready.
-    await expect.poll(async () => (await fetch(`${server.origin}/readyz`)).status, { timeout: 900, intervals: [50] }).toBe(503);
-    const draining = await fetch(`${server.origin}/readyz`).catch(() => null);
-    if (draining) expect(await draining.json()).toMatchObject({ ready: false, draining: true });
-    // After the drain the port stops accepting, while the slow request is still being answered.
+    // The port stops accepting at once: a new connection is refused before a byte is sent (decision 043).
     await expect
       .poll(
         () =>
-          fetch(`${server.origin}/healthz`).then(
-            () => "answered",
-            () => "refused",
+          RawConnection.open(server.port).then(
+            (connection) => (connection.close(), "accepted"),
+            (error: NodeJS.ErrnoException) => error.code,
           ),
-        { timeout: 5000, intervals: [100] },
+        { timeout: 900, intervals: [50] },
       )
-      .toBe("refused");
+      .toBe("ECONNREFUSED");
+    // On the connection it already had, the balancer learns the instance is draining, and that the connection closes.
+    const draining = await balancer.send(probe("/readyz"));
+    expect(draining.status).toBe(503);
+    expect(JSON.parse(draining.body.toString("utf8"))).toMatchObject({ ready: false, draining: true });
+    expect(header(draining, "connection")).toBe("close");
+    await balancer.ended;
 
     const answered = await slow;
     expect(answered.status).toBe(200);
     expect(answered.body).toContain("</html>");
     expect(await server.exited).toBe(0);
     const lines = (await server.logsSince(from, 50)).map(parseLogLine);
-    expect(lines.map((line) => line?.msg)).toContain("stopped: every request answered");
+    expect(lines.map((line) => line?.msg).find((msg) => msg?.startsWith("stopped"))).toMatch(/^stopped: every request answered \(2 answered after SIGTERM, /);
   });
 });

@@ -13,7 +13,10 @@ const LTT = "www.london-theatre-tickets.example";
 /** Framing that is wrong after a request line and headers the parser accepts. */
 const FRAMINGS = ["stray bytes after the body", "Transfer-Encoding: identity", "malformed chunked body", "request after Connection: close"] as const;
 
-export type FuzzCase = ReturnType<typeof fuzzCases>[number];
+export type FuzzCase = ReturnType<typeof fuzzCases>[number] & {
+  /** A value planted where a visitor's data goes (withPlantedValues): the server's log must never show it. */
+  planted?: { value: string; formFirst: boolean; dataRoute: boolean };
+};
 
 /** `count` cases, the same for the same seed. */
 export function fuzzCases(port: number, count: number, seed: number) {
@@ -253,14 +256,38 @@ export function fuzzCases(port: number, count: number, seed: number) {
   );
 }
 
+/**
+ * The same cases, each carrying `${prefix}-${i}` where a visitor's data goes and the log must never show
+ * it (docs/operations.md#logs): a query value, a cookie, form values (a way back among them, with an empty
+ * segment Remix once printed), and headers other than Host and X-Request-Id (User-Agent, Referer,
+ * Accept-Language, the country header, one of its own).
+ */
+export function withPlantedValues(cases: FuzzCase[], prefix: string): FuzzCase[] {
+  // Half the forms lead with the planted fields (so its way back is the one read), one request in ten
+  // names a route with `_data` (a data request; every one would be a 403 and render nothing).
+  return cases.map((c, i) => ({ ...c, planted: { value: `${prefix}-${i}`, formFirst: i % 2 === 0, dataRoute: i % 10 === 0 } }));
+}
+
 /** A case as the bytes sent, and whether it is a HEAD (its answer names a body it has not). */
 function fuzzBytes(c: FuzzCase): { bytes: Buffer; head: boolean } {
   const headers: Array<[string, string]> = [];
+  const planted = c.planted?.value;
   if (c.host !== null) headers.push(["Host", c.host]);
-  if (c.cookie !== null) headers.push(["Cookie", c.cookie]);
+  if (c.cookie !== null || planted)
+    headers.push(["Cookie", [c.cookie, planted && `planted=${planted}`].filter((v) => v !== null && v !== undefined).join("; ")]);
   headers.push(...c.extras.filter(([name]) => name !== "Content-Length" && name !== "Transfer-Encoding" && name !== "Expect"));
+  if (planted)
+    headers.push(
+      ["User-Agent", `Mozilla/5.0 (${planted})`],
+      ["Referer", `http://localhost/${planted}?q=${planted}`],
+      ["Accept-Language", `${planted};q=0.5`],
+      ["cloudfront-viewer-country", planted],
+      ["X-Planted", planted],
+    );
   let body: Buffer = Buffer.alloc(0);
-  const text = c.body?.body ?? "";
+  const form = planted && c.body?.type === "application/x-www-form-urlencoded" ? `planted=${planted}&returnTo=${encodeURIComponent(`/;//${planted}`)}` : "";
+  const own = c.body?.body ?? "";
+  const text = !form ? own : c.planted!.formFirst ? `${form}&${own}` : `${own}&${form}`;
   if (c.body?.type) headers.push(["Content-Type", c.body.type]);
   switch (c.framing) {
     case "stray bytes after the body":
@@ -289,8 +316,10 @@ function fuzzBytes(c: FuzzCase): { bytes: Buffer; head: boolean } {
   if (c.framing === "request after Connection: close") headers.push(["Connection", "close"]);
   else if (c.version === "HTTP/1.0") headers.push(["Connection", "keep-alive"]);
   const after = c.framing === "request after Connection: close" ? `GET /healthz HTTP/1.1\r\nHost: ${c.host ?? "localhost"}\r\n\r\n` : "";
+  const query = planted ? `pv=${planted}${c.planted!.dataRoute ? `&_data=${planted}` : ""}` : "";
+  const target = query && c.target.startsWith("/") ? `${c.target}${c.target.includes("?") ? "&" : "?"}${query}` : c.target;
   const bytes = Buffer.concat([
-    Buffer.from(`${c.method} ${c.target} ${c.version}\r\n${headers.map(([n, v]) => `${n}: ${v}\r\n`).join("")}\r\n`, "latin1"),
+    Buffer.from(`${c.method} ${target} ${c.version}\r\n${headers.map(([n, v]) => `${n}: ${v}\r\n`).join("")}\r\n`, "latin1"),
     body,
     Buffer.from(after, "latin1"),
   ]);
@@ -298,7 +327,7 @@ function fuzzBytes(c: FuzzCase): { bytes: Buffer; head: boolean } {
 }
 
 export interface FuzzResult {
-  /** A 5xx, or a connection that ended (or stayed silent 15 s) without an answer. */
+  /** A 5xx, a connection that ended (or stayed silent 15 s) without an answer, or a cookie set on a storable answer. */
   failures: string[];
   statuses: Map<number, number>;
   seconds: number;
@@ -319,6 +348,11 @@ export async function runFuzz(port: number, cases: FuzzCase[], workers = 12): Pr
         const response = await connection.send(bytes, { head, timeoutMs: 15_000 });
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         if (response.status >= 500) failures.push(`${response.status} ${JSON.stringify(c)}`);
+        // An answer that sets a cookie is never stored by a shared cache (docs/security.md).
+        if (response.headers["set-cookie"] && response.headers["cache-control"]?.join(", ") !== "no-store")
+          failures.push(
+            `Set-Cookie without Cache-Control: no-store (${response.headers["cache-control"]?.join(", ") ?? "none"}) ${JSON.stringify(c).slice(0, 300)}`,
+          );
         // A connection that upgraded (CONNECT), ended or carries bytes after the request stays unusable: start a new one.
         if (response.closes || c.method === "CONNECT" || response.status === 101 || c.framing) {
           connection.close();

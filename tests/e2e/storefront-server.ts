@@ -48,6 +48,68 @@ export function messages(lines: string[]): string[] {
   });
 }
 
+/** A socket of this machine as /proc/net/tcp and tcp6 list it (the network namespace's, whichever process holds it). */
+interface TcpSocket {
+  localAddress: string;
+  localPort: number;
+  /** The kernel's state: "0A" LISTEN, "08" CLOSE_WAIT, "01" ESTABLISHED… */
+  state: string;
+  /** Bytes received that the process has not read yet. */
+  unread: number;
+}
+
+/** An address from /proc/net/tcp's hex form: IPv4 as dotted decimal, IPv6 as eight groups ("::" compressed only when all zero). */
+function procAddress(hex: string): string {
+  if (hex.length === 8) return [6, 4, 2, 0].map((at) => parseInt(hex.slice(at, at + 2), 16)).join(".");
+  // IPv6: four 32-bit words, each in host (little-endian) byte order.
+  const bytes = [0, 8, 16, 24].flatMap((word) => [6, 4, 2, 0].map((at) => hex.slice(word + at, word + at + 2)));
+  const groups = Array.from({ length: 8 }, (_, i) => parseInt(bytes[2 * i]! + bytes[2 * i + 1]!, 16).toString(16));
+  return groups.every((g) => g === "0") ? "::" : groups.join(":");
+}
+
+function tcpSockets(pid: number): TcpSocket[] {
+  return ["tcp", "tcp6"].flatMap((file) => {
+    let text = "";
+    try {
+      text = readFileSync(`/proc/${pid}/net/${file}`, "utf8");
+    } catch {
+      return [];
+    }
+    return text
+      .split("\n")
+      .slice(1)
+      .flatMap((line) => {
+        const [, local, , state, queues] = line.trim().split(/\s+/);
+        if (!local || !state || !queues) return [];
+        const [address, port] = local.split(":");
+        return [{ localAddress: procAddress(address!), localPort: parseInt(port!, 16), state, unread: parseInt(queues.split(":")[1]!, 16) }];
+      });
+  });
+}
+
+/** The addresses a port is listened on. */
+export function listeningAddresses(pid: number, port: number): string[] {
+  return tcpSockets(pid)
+    .filter((s) => s.localPort === port && s.state === "0A")
+    .map((s) => s.localAddress)
+    .sort();
+}
+
+/**
+ * The server's connections on `port` in CLOSE-WAIT: the client has closed its side and the server has not
+ * closed its own (a socket nobody will ever answer or reclaim).
+ */
+export function closeWaitCount(pid: number, port: number): number {
+  return tcpSockets(pid).filter((s) => s.localPort === port && s.state === "08").length;
+}
+
+/** Bytes sent to the server's connections on `port` that it has not read yet (0: it has read all it was sent). */
+export function unreadBytes(pid: number, port: number): number {
+  return tcpSockets(pid)
+    .filter((s) => s.localPort === port && s.state === "01")
+    .reduce((sum, s) => sum + s.unread, 0);
+}
+
 export async function startStorefront(env: Record<string, string> = {}): Promise<StorefrontServer> {
   const port = await freePort();
   const metricsPort = env.METRICS_PORT ? Number(env.METRICS_PORT) : await freePort();

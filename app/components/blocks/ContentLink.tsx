@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { resolveActionLink, type ResolvedLink } from "~/content/action-link";
+import { outboundLinkCall } from "~/content/outbound-link";
 import { styled } from "../../../tokens/stitches.config";
 import { primaryAction, secondaryAction } from "../ui/action-styles";
-import { useLang, useT } from "../page-providers";
+import { useLang, usePageContext, useT } from "../page-providers";
 import type { LinkTarget } from "~/content/inline-props";
 import { useLinkContext } from "./link-context";
 import { describedClick, trackCalls, type TrackCall } from "../../../tracking/described-events";
@@ -38,32 +39,23 @@ function useResolvedLink(label: string, target: LinkTarget, newTab: boolean, app
 
 /** A link that leaves the site is counted in its click, from first paint (tracking/described-events.ts). */
 function outboundCalls(link: ResolvedLink): TrackCall[] {
-  if (!link.external) return [];
-  let url: URL;
-  try {
-    url = new URL(link.href);
-  } catch {
-    return [];
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return [];
-  return [
-    {
-      name: "outbound_link_clicked",
-      properties: { link_domain: url.hostname.slice(0, 100), link_url: `${url.origin}${url.pathname}`.slice(0, 100), new_tab: link.newTab },
-    },
-  ];
+  const call = link.external ? outboundLinkCall(link.href, link.newTab) : null;
+  return call ? [call] : [];
 }
 
 function LinkView({ link, children }: { link: ResolvedLink; children?: ReactNode }) {
   const t = useT();
+  const page = usePageContext();
   // No href (no uid, unsafe URL): the words stay, the link goes.
   if (!link.href) return <span>{children ?? link.label}</span>;
   const calls = outboundCalls(link);
+  // A description the catalogue refuses is reported with the page it is on (its document), then left out.
+  const on = page ? { uid: page.uid, lang: page.lang } : undefined;
   return (
     <Anchor
       href={link.href}
       appearance={link.appearance}
-      {...(calls.length > 0 ? { onClick: () => trackCalls(calls), ...describedClick(calls) } : {})}
+      {...(calls.length > 0 ? { onClick: () => trackCalls(calls), ...describedClick(calls, on) } : {})}
       {...(link.newTab ? { target: "_blank", rel: "noopener noreferrer" } : link.external ? { rel: "noopener" } : {})}
     >
       {children ?? link.label}

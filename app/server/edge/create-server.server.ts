@@ -49,6 +49,9 @@ export interface Storefront {
   close(): Promise<void>;
 }
 
+/** How often Node looks for requests past REQUEST_TIMEOUT_MS: a late one is closed within this much after it. */
+const CONNECTIONS_CHECK_MS = 1000;
+
 /** Throws with a message naming what is wrong (the content folder, a route the guard cannot match). */
 export function createServer(env: Env, { build, publicDir = path.resolve(process.cwd(), "public") }: CreateServerOptions): Storefront {
   configureLogger({ level: env.LOG_LEVEL, format: env.LOG_FORMAT ?? (env.NODE_ENV === "development" ? "pretty" : "json") });
@@ -112,8 +115,23 @@ export function createServer(env: Env, { build, publicDir = path.resolve(process
   app.use(clientErrors(guard));
 
   // Node answers an HTTP/1.1 request without Host with a silent 400 of its own; the guard answers it.
-  const server = createHttpServer({ requireHostHeader: false }, app);
+  // A request must arrive whole, headers and body, within REQUEST_TIMEOUT_MS, checked every second (Node
+  // checks every 30 s by default); the guard answers the late one with a 408 and closes it (decision 043).
+  const server = createHttpServer(
+    {
+      requireHostHeader: false,
+      requestTimeout: env.REQUEST_TIMEOUT_MS,
+      headersTimeout: env.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
+    },
+    app,
+  );
+  // A connection on which nothing moves for as long is closed too, unless its answer is still being made
+  // (the guard decides: a client that takes none of its answer is closed, the clock restarts otherwise).
+  server.timeout = env.REQUEST_TIMEOUT_MS;
   guardServer(server, app, guard);
+  // The drain after SIGTERM answers what is asked on the connections already open (lifecycle.server.ts).
+  lifecycle.watch(server);
 
   // With CACHE_URL, the Redis that instances share; connected in the background, so start-up never waits for it.
   sharedCacheConnection(env);
@@ -144,10 +162,22 @@ export function createServer(env: Env, { build, publicDir = path.resolve(process
       }
       lifecycle.probeApi(sandbox ? sandbox.baseUrl : env.API_BASE_URL!, env.API_TIMEOUT_MS);
       // Metrics on their own port, never the public one. Not served is not fatal: the storefront still answers.
+      // Bound on METRICS_HOST (loopback by default), and the line names the address actually bound.
       metricsServer = env.METRICS_PORT
-        ? await startMetricsServer(env.METRICS_PORT, env.HOST).then(
-            (started) => (log.info({ metricsPort: env.METRICS_PORT }, `Metrics on http://localhost:${env.METRICS_PORT}/metrics`), started),
-            (error: Error) => (log.error({ metricsPort: env.METRICS_PORT }, `Metrics not served: port ${env.METRICS_PORT}: ${error.message}`), null),
+        ? await startMetricsServer(env.METRICS_PORT, env.METRICS_HOST).then(
+            (started) => {
+              const bound = started.address() as AddressInfo;
+              const host = bound.family === "IPv6" ? `[${bound.address}]` : bound.address;
+              log.info({ metricsHost: bound.address, metricsPort: bound.port }, `Metrics on http://${host}:${bound.port}/metrics`);
+              return started;
+            },
+            (error: Error) => (
+              log.error(
+                { metricsHost: env.METRICS_HOST, metricsPort: env.METRICS_PORT },
+                `Metrics not served: ${env.METRICS_HOST} port ${env.METRICS_PORT}: ${error.message}`,
+              ),
+              null
+            ),
           )
         : null;
       await new Promise<void>((resolve, reject) => {

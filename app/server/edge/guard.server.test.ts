@@ -1,4 +1,8 @@
-import { describe, expect, it } from "vitest";
+import express from "express";
+import { createServer, type Server } from "node:http";
+import { connect, type AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { transportFor } from "../security-headers.server";
 import {
   allowedMethods,
   bodyLimitFor,
@@ -9,6 +13,7 @@ import {
   checkMethod,
   checkNoBody,
   checkRequestTarget,
+  guardServer,
 } from "./guard.server";
 
 /** The action paths of today's routes (the edge reads them from the server build: action-routes.server.ts). */
@@ -168,5 +173,73 @@ describe("checkNoBody", () => {
       expect(checkNoBody(method, { "transfer-encoding": "identity" }), method).toMatchObject({ ok: false, status: 400 });
     }
     expect(checkNoBody("POST", { "transfer-encoding": "chunked" })).toEqual({ ok: true });
+  });
+});
+
+describe("guardServer: a connection on which nothing moves (server.timeout)", () => {
+  const servers: Server[] = [];
+  afterEach(() => {
+    for (const server of servers.splice(0)) {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  /** A server like the edge's, with short clocks: nothing moving for 300 ms, keep-alive 200 ms, a request within 1 s. */
+  async function start(): Promise<{ port: number; connections: () => Promise<number> }> {
+    const app = express();
+    app.get("/quick", (_req, res) => void res.send("quick"));
+    app.get("/slow", (_req, res) => void setTimeout(() => res.send("slow"), 1200));
+    // More than the kernel's socket buffers take at once, so a client that reads nothing stops the answer.
+    app.get("/big", (_req, res) => void res.end(Buffer.alloc(96 * 1024 * 1024)));
+    const server = createServer({ requestTimeout: 1000, headersTimeout: 1000, connectionsCheckingInterval: 100 }, app);
+    server.timeout = 300;
+    server.keepAliveTimeout = 200;
+    guardServer(server, app, { transport: transportFor("development"), postPaths: new Set() });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const connections = () => new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+    return { port: (server.address() as AddressInfo).port, connections };
+  }
+
+  /** A raw connection that sends `request`; settles with what it read once the server closes it. */
+  function client(port: number, request: string): Promise<{ text: string; ms: number }> {
+    return new Promise((resolve, reject) => {
+      const started = Date.now();
+      const socket = connect({ port, host: "127.0.0.1" });
+      let text = "";
+      socket.on("data", (data: Buffer) => (text += data.toString("latin1")));
+      socket.on("error", () => undefined);
+      socket.on("close", () => resolve({ text, ms: Date.now() - started }));
+      socket.once("connect", () => socket.write(request));
+      setTimeout(() => reject(new Error("still open after 4 s")), 4000).unref();
+    });
+  }
+
+  it("an answer still being made takes its time: the clock starts again", async () => {
+    const { port } = await start();
+    const { text } = await client(port, "GET /slow HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    expect(text).toMatch(/^HTTP\/1\.1 200 /);
+    expect(text).toContain("slow");
+  });
+
+  it("a client that takes none of its answer is closed", async () => {
+    const { port, connections } = await start();
+    const socket = connect({ port, host: "127.0.0.1" });
+    socket.on("error", () => undefined);
+    // It reads nothing: 96 MB wait in the server's buffers for ever, unless the server lets go.
+    socket.pause();
+    socket.write("GET /big HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    await expect.poll(connections).toBe(1);
+    await expect.poll(connections, { timeout: 3000 }).toBe(0);
+    socket.destroy();
+  });
+
+  it("an idle keep-alive connection is still closed, and one that never sends a request gets the request timeout's 408", async () => {
+    const { port } = await start();
+    const idle = await client(port, "GET /quick HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    expect(idle.text).toMatch(/^HTTP\/1\.1 200 /);
+    const silent = await client(port, "");
+    expect(silent.text).toMatch(/^HTTP\/1\.1 408 /);
   });
 });

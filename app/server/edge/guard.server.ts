@@ -1,6 +1,8 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
+import onHeaders from "on-headers";
 import { checkCrossSite } from "../cross-site.server";
 import { headerValue } from "../header-reader.server";
 import { logForRequest } from "../access-log.server";
@@ -191,10 +193,14 @@ export interface GuardOptions {
   postPaths: PostPaths;
 }
 
-/** Mounted first: HSTS where the site is https-only, then method, Host, target, origin and declared body size. */
+/**
+ * Mounted first: HSTS where the site is https-only, then method, Host, target, origin and declared body
+ * size. Whoever answers, a response that sets a cookie is never stored (storeNothingThatSetsACookie).
+ */
 export function guardRequests(guard: GuardOptions): RequestHandler {
   return (req, res, next) => {
     for (const [name, value] of Object.entries(transportHeaders(guard.transport))) res.setHeader(name, value);
+    onHeaders(res, storeNothingThatSetsACookie);
     // trust proxy is off, but Remix's Express adapter still takes a port from X-Forwarded-Host (a
     // port over 65535 made its `new URL()` throw). No proxy of ours sends it; it is not read anywhere.
     delete req.headers["x-forwarded-host"];
@@ -229,12 +235,25 @@ export function guardRequests(guard: GuardOptions): RequestHandler {
 }
 
 /**
+ * docs/security.md: a shared cache that stored an answer carrying Set-Cookie would hand one visitor's
+ * cookie to the next, so such an answer says no-store whatever the step that made it said. Registered
+ * first, this listener runs last, after every step's own (on-headers calls the newest first).
+ */
+function storeNothingThatSetsACookie(this: ServerResponse): void {
+  if (this.hasHeader("set-cookie")) this.setHeader("Cache-Control", "no-store");
+}
+
+/**
  * Last in the chain. An error carrying a 4xx status (Express's, serve-static's) is the client's: its
  * status and one line. Anything else is ours: logged with its stack, answered 500.
  */
 export function clientErrors(guard: GuardOptions): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const status = clientStatus(error);
+    // The edge answered this request already (a refusal, or a request abandoned for its body, which
+    // destroys the request under its handler): the handler's late answer has nowhere to go, and says
+    // nothing new.
+    if (refused.has(res)) return;
     if (res.headersSent) {
       // Too late for a status: end the connection (Express's own handler would log the stack again).
       if (status === null) logForRequest(headerValue(req.headers["x-request-id"]), "error", (error as Error).message, error);
@@ -318,6 +337,12 @@ export function guardServer(server: Server, app: (req: IncomingMessage, res: Ser
     framingErrors.add(socket);
     const reason = framingReason(error.code);
     const last = lastResponses.get(socket);
+    // The request in flight never got its whole body (its client ended its side, or the request timeout
+    // passed): it can never complete, so it is answered here and its connection closed (abandon).
+    if (last && !last.writableFinished && !last.req.complete) {
+      abandon(last, guard, error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400, incompleteReason(error.code, server.requestTimeout));
+      return;
+    }
     // Answers are under way on this connection, or the last one said it closes it: each is sent, the
     // last one closes it, and one line is logged once it is out (unless it was a logged refusal).
     if (last && (!last.writableFinished || last.getHeader("connection") === "close" || !last.shouldKeepAlive)) {
@@ -338,11 +363,66 @@ export function guardServer(server: Server, app: (req: IncomingMessage, res: Ser
     log.warn({ status, code: error.code }, `${status} (request not parsed): ${error.code ?? "error"}`);
     answer(socket, status);
   });
+  // A connection on which nothing has moved for `server.timeout` (REQUEST_TIMEOUT_MS; a write still
+  // draining counts as moving). With this listener Node no longer closes it by itself, so every case is
+  // decided here (decision 043):
+  server.on("timeout", (socket: Socket) => {
+    const last = lastResponses.get(socket);
+    const inFlight = last && !last.writableFinished ? last : undefined;
+    // Its answer has started and the client takes none of it: closed, and its access line says so (499).
+    if (inFlight?.headersSent) {
+      logForRequest(
+        headerValue(inFlight.req.headers["x-request-id"]),
+        "warn",
+        `${printableRequest(inFlight.req)}: the client took none of its answer for ${server.timeout} ms; its connection is closed`,
+      );
+      socket.destroy();
+      return;
+    }
+    // No request yet (the request timeout answers it with 408), or one still being answered (its own
+    // budgets bound it): the clock starts again.
+    if (!last || inFlight) {
+      socket.setTimeout(server.timeout);
+      return;
+    }
+    // Idle after its answers: Node's keep-alive timeout, which closes it, as Node would.
+    socket.destroy();
+  });
   server.on("connect", (req: IncomingMessage, socket: Duplex) => {
     logClientError(405, "CONNECT", req.url ?? "", "method CONNECT is not allowed");
     answer(socket, 405, `Allow: ${allowedMethods("", guard.postPaths).join(", ")}\r\n`);
   });
   server.on("checkContinue", app);
+}
+
+/** Why a request's body will never arrive in full, naming the field (never a value the client sent). */
+function incompleteReason(code: string | undefined, requestTimeoutMs: number): string {
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return `body: not received in full within ${requestTimeoutMs} ms (REQUEST_TIMEOUT_MS)`;
+  if (code === "HPE_INVALID_EOF_STATE") return "body: the client closed its side before sending the Content-Length it declared";
+  return `body: ${framingReason(code)}`;
+}
+
+/**
+ * A request whose body will never complete. Node would wait for the rest forever (its request timeout
+ * reports it, once, to 'clientError', and nothing more): the socket stayed in CLOSE-WAIT with no answer,
+ * no log line and its handler waiting. Here it gets its 400 or 408 (the refusal page, one access line, no
+ * keep-alive), its connection closes once the answer is out (linger), and when the socket is gone the
+ * request is destroyed, so the handler still reading the body (Remix's, for a form post) sees it fail
+ * and lets go. What that handler does next is about a request that is over: its late warning is dropped
+ * (access-log.server.ts) and its late answer is not written (clientErrors). Decision 043.
+ */
+function abandon(res: ServerResponse, guard: GuardOptions, status: 400 | 408, reason: string) {
+  const req = res.req;
+  const socket = req.socket;
+  socket.once("close", () => req.destroy(new Error(reason)));
+  if (!res.headersSent) {
+    // Express's request and response: the 'request' listener that tracked them ran after Express's own.
+    refuse(req as Request, res as Response, guard, status, reason);
+    return;
+  }
+  // Too late for a status: the line says why, and the connection ends after what was sent.
+  logForRequest(headerValue(req.headers["x-request-id"]), "warn", `${status} ${printableRequest(req)}: ${reason}`);
+  linger(socket);
 }
 
 /**
