@@ -1,3 +1,4 @@
+import { Window } from "happy-dom";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ReactElement } from "react";
 import { BlockView } from "~/components/blocks/BlockView";
@@ -10,7 +11,9 @@ import { toRichTextView } from "~/content/rich-text-view.server";
 import type { PageContext } from "../../tracking/page-context";
 import type { SupportedLanguageCode } from "~/i18n/languages";
 
-// Shared by the block unit tests: render content as the server would, inside a page context.
+// Shared by the block unit tests: render content as the server would, inside a page context. The tests run
+// in vitest's node environment, as the server does (no global window, so @xstate/react takes its server
+// path); only the finished markup is parsed, in a DOM of its own.
 
 function pageContext(lang = "en"): PageContext {
   return {
@@ -41,9 +44,12 @@ export function render(element: ReactElement, lang: SupportedLanguageCode = "en"
 export const renderRich = (text: string, lang: SupportedLanguageCode = "en") => render(<RichText nodes={toRichTextView(text, lang)} />, lang);
 export const renderBlock = (block: Block, lang: SupportedLanguageCode = "en") => render(<BlockView block={toViewBlock(block, lang)} />, lang);
 
+// Parsing only: no script runs and nothing is fetched.
+const parser = new Window({ settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
+
 /** The markup as a DOM, for assertions by element and attribute. */
-export function dom(html: string): DocumentFragment {
-  const template = document.createElement("template");
+export function dom(html: string) {
+  const template = parser.document.createElement("template");
   template.innerHTML = html;
   return template.content;
 }

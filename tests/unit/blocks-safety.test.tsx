@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EMBED_HOSTS } from "~/content/embed";
@@ -129,7 +128,8 @@ function assertSafe(html: string) {
   const root = dom(html);
   expect(root.querySelectorAll("script, object, embed, base, form, meta, link").length).toBe(0);
   for (const el of root.querySelectorAll("*")) {
-    for (const { name, value: v } of [...el.attributes]) {
+    for (const { name, value } of [...el.attributes]) {
+      const v = value ?? "";
       expect(name.toLowerCase().startsWith("on"), `event handler ${name} on <${el.tagName}>`).toBe(false);
       expect(name.toLowerCase()).not.toBe("srcdoc");
       if (URL_ATTRS.includes(name.toLowerCase())) {

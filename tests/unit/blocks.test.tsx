@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
 import { formatContentDate } from "~/i18n/date-format";
 import { ICON_TYPES } from "~/content/icon-types";
