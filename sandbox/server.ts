@@ -44,6 +44,11 @@ export interface Sandbox {
   baseUrl: string;
   secondaryUrl: string;
   stats(): SandboxStats;
+  /**
+   * Resolves once `count` calls have arrived since the last reset: how a test stepping a fake clock knows
+   * that every call is in flight (vi.waitFor would move that clock itself).
+   */
+  received(count: number): Promise<void>;
   reset(): void;
   setDefaultFault(spec: string | FaultSpec): void;
   close(): Promise<void>;
@@ -78,6 +83,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     typeof options.defaultFault === "string" || options.defaultFault === undefined ? parseFaultSpec(options.defaultFault) : options.defaultFault;
   let stats: SandboxStats = { total: 0, calls: {}, callsByUrl: {}, recent: [] };
   const hanging = new Set<NodeJS.Timeout>();
+  const waiters = new Set<{ count: number; resolve: () => void }>();
+  const wakeWaiters = () => {
+    for (const waiter of waiters) {
+      if (stats.total < waiter.count) continue;
+      waiters.delete(waiter);
+      waiter.resolve();
+    }
+  };
 
   const reset = () => {
     stats = { total: 0, calls: {}, callsByUrl: {}, recent: [] };
@@ -126,6 +139,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
       });
       if (stats.recent.length > RECENT_LIMIT) stats.recent.shift();
+      wakeWaiters();
 
       if (req.method !== "GET") return sendJson(res, 405, { error: "method_not_allowed" });
       if (isSecondaryPath(url.pathname) !== (listener === "secondary")) {
@@ -177,6 +191,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     baseUrl: urlOf(base),
     secondaryUrl: urlOf(secondary),
     stats: () => structuredClone(stats),
+    received: (count) =>
+      new Promise<void>((resolve) => {
+        waiters.add({ count, resolve });
+        wakeWaiters();
+      }),
     reset,
     setDefaultFault(spec) {
       defaultFault = typeof spec === "string" ? parseFaultSpec(spec) : spec;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { startSandbox, type Sandbox } from "../../sandbox/server";
 import { apiGet, ApiError, buildApiUrl, encodeQuery, hostFor, requestHeaders, type ApiConfig } from "./api-client.server";
@@ -85,17 +85,42 @@ describe("timeouts and validation", () => {
   const call = (fault: string) =>
     apiGet(config, { path: "/api/v1/collection/", query: { ids: [5001] }, schema: CollectionResponseSchema, headers: { "x-sandbox-fault": fault } });
 
-  it("times out after API_TIMEOUT_MS", async () => {
-    const started = performance.now();
-    await expect(call("timeout=1")).rejects.toMatchObject({ kind: "timeout" });
-    const elapsed = performance.now() - started;
-    expect(elapsed).toBeGreaterThanOrEqual(290);
-    expect(elapsed).toBeLessThan(1000);
+  // The sandbox's delays and the client's timeout on one fake clock, stepped by the test: the answer or the
+  // timeout comes at the millisecond it should, however busy the host is.
+  afterEach(() => vi.useRealTimers());
+
+  /** A call whose outcome (the value or the error) the test reads once the clock has moved. */
+  function started(fault: string) {
+    const state: { outcome?: unknown } = {};
+    const done = call(fault).then(
+      (value) => (state.outcome = value),
+      (error: unknown) => (state.outcome = error),
+    );
+    return { state, done };
+  }
+
+  it("times out after API_TIMEOUT_MS, not a millisecond before", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const hanging = started("timeout=1");
+    await sandbox.received(1);
+    await vi.advanceTimersByTimeAsync(config.timeoutMs - 1);
+    expect(hanging.state.outcome).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    await hanging.done;
+    expect(hanging.state.outcome).toMatchObject({ kind: "timeout", message: expect.stringContaining("no answer within 300 ms") });
   });
 
-  it("a slow answer inside the timeout is fine; one beyond it is a timeout", async () => {
-    await expect(call("latency=100")).resolves.toBeTruthy();
-    await expect(call("latency=400")).rejects.toMatchObject({ kind: "timeout" });
+  it("an answer 1 ms inside the timeout is fine; one 1 ms beyond it is a timeout", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const inside = started(`latency=${config.timeoutMs - 1}`);
+    const beyond = started(`latency=${config.timeoutMs + 1}`);
+    await sandbox.received(2);
+    await vi.advanceTimersByTimeAsync(config.timeoutMs - 1);
+    await inside.done;
+    expect(inside.state.outcome).toMatchObject({ collections: [{ id: 5001 }] });
+    await vi.advanceTimersByTimeAsync(1);
+    await beyond.done;
+    expect(beyond.state.outcome).toMatchObject({ kind: "timeout" });
   });
 
   it("rejects HTTP errors, non-JSON and wrong shapes with distinct kinds", async () => {

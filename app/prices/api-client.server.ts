@@ -132,23 +132,30 @@ export async function apiGet<S extends z.ZodType>(config: ApiConfig, options: Ap
   const url = buildApiUrl(config, options.path, options.query);
   const headers = requestHeaders(config, url, options.cookie);
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
-  const timeout = AbortSignal.timeout(config.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  // A timer of our own rather than AbortSignal.timeout(): the same abort, on the clock that a test can move
+  // (vi.useFakeTimers), as the price budget's; cleared once the body is in.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), config.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout.signal, options.signal]) : timeout.signal;
   const doFetch = config.fetch ?? fetch;
 
   let response: Response;
-  try {
-    response = await doFetch(url, { headers, signal, redirect: "error" });
-  } catch (error) {
-    if (timeout.aborted) throw new ApiError("timeout", options.path, `no answer within ${config.timeoutMs} ms`);
-    throw new ApiError("network", options.path, (error as Error).message);
-  }
   let text: string;
   try {
-    text = await response.text();
-  } catch (error) {
-    if (timeout.aborted) throw new ApiError("timeout", options.path, `no complete body within ${config.timeoutMs} ms`);
-    throw new ApiError("network", options.path, (error as Error).message);
+    try {
+      response = await doFetch(url, { headers, signal, redirect: "error" });
+    } catch (error) {
+      if (timeout.signal.aborted) throw new ApiError("timeout", options.path, `no answer within ${config.timeoutMs} ms`);
+      throw new ApiError("network", options.path, (error as Error).message);
+    }
+    try {
+      text = await response.text();
+    } catch (error) {
+      if (timeout.signal.aborted) throw new ApiError("timeout", options.path, `no complete body within ${config.timeoutMs} ms`);
+      throw new ApiError("network", options.path, (error as Error).message);
+    }
+  } finally {
+    clearTimeout(timer);
   }
   if (!response.ok) throw new ApiError("http", options.path, `HTTP ${response.status}`, response.status);
   let json: unknown;
