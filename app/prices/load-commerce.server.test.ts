@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PageDocument } from "~/content/page-document";
 import { startSandbox, type Sandbox } from "../../sandbox/server";
 import type { ApiConfig } from "./api-client.server";
 import { loadPageCommerce, type LoadCommerceInput } from "./load-commerce.server";
 import { PriceCache } from "./price-cache.server";
+import type { CacheResult } from "./price-cache.server";
 
 let sandbox: Sandbox;
 let api: ApiConfig;
@@ -16,6 +17,7 @@ beforeEach(() => {
   sandbox.reset();
   sandbox.setDefaultFault("");
 });
+afterEach(() => vi.useRealTimers());
 
 const doc: Pick<PageDocument, "body"> = {
   body: [
@@ -26,6 +28,53 @@ const doc: Pick<PageDocument, "body"> = {
     { type: "rich_text", text: "Cruises {price kind=tour-group id=10004} and {experience id=10011}" },
   ],
 };
+
+/** The upstream calls the page above makes when nothing is cached: its four prices, its list and its inline experiences. */
+const CALLS = 6;
+
+/**
+ * The sandbox's latency, the price budget and the API timeout on one fake clock that the test steps, so a
+ * wait is asserted to the millisecond however busy the host is; the sandbox says when every call is in flight.
+ */
+const fakeClock = () => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+
+/** A loading page and whether it has finished yet. */
+function loading(extra: Partial<LoadCommerceInput> = {}) {
+  const state = { done: false };
+  const result = loadPageCommerce(input(extra)).finally(() => (state.done = true));
+  return { state, result };
+}
+
+/** A log to hand the loader, and a promise of its `count`th line. */
+function logUntil(count: number) {
+  let reached!: () => void;
+  const lines = new Promise<void>((resolve) => (reached = resolve));
+  const log = vi.fn((line: string) => {
+    if (log.mock.calls.length >= count) reached();
+    return line;
+  });
+  return { log, lines };
+}
+
+/** A cache that counts the lookups it has answered, so a test can wait for late answers to be stored. */
+class CountingCache extends PriceCache {
+  answered = 0;
+  private waiters: Array<{ count: number; resolve: () => void }> = [];
+
+  override async get<T>(...args: Parameters<PriceCache["get"]>): Promise<CacheResult<T>> {
+    try {
+      return (await super.get(...args)) as CacheResult<T>;
+    } finally {
+      this.answered += 1;
+      for (const waiter of this.waiters.filter((w) => w.count <= this.answered)) waiter.resolve();
+    }
+  }
+
+  /** Resolves once `count` lookups have been answered (stored, for a call that reached the upstream). */
+  hasAnswered(count: number): Promise<void> {
+    return this.answered >= count ? Promise.resolve() : new Promise((resolve) => this.waiters.push({ count, resolve }));
+  }
+}
 
 function input(extra: Partial<LoadCommerceInput> = {}): LoadCommerceInput {
   return {
@@ -75,39 +124,57 @@ describe("loadPageCommerce", () => {
     expect(Object.values(commerce.text.prices).every((t) => t.full === "" && t.compact === "")).toBe(true);
   });
 
-  it("a cold page with 500 ms upstream latency costs about one latency, not the sum of its calls", async () => {
-    // Three or more calls in sequence would take at least 1.5 s; in parallel about 0.5 s, with room for a
-    // loaded test host.
+  it("a cold page's calls all start at once: with 500 ms of upstream latency it is complete after 500 ms, not their sum", async () => {
+    fakeClock();
     sandbox.setDefaultFault("latency=500");
-    const { durationMs, timings } = await loadPageCommerce(input({ budgetMs: 5000 }));
-    expect(sandbox.stats().total).toBeGreaterThanOrEqual(3);
-    expect(timings.length).toBeGreaterThanOrEqual(3);
-    expect(durationMs).toBeGreaterThanOrEqual(495);
-    expect(durationMs).toBeLessThan(1200);
+    const page = loading({ budgetMs: 5000 });
+    // Every call reaches the upstream before the clock moves: none waits for another's answer.
+    await sandbox.received(CALLS);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(page.state.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const { commerce, degraded, timings } = await page.result;
+    expect(sandbox.stats().total).toBe(CALLS);
+    expect(timings).toHaveLength(CALLS);
+    expect(Object.keys(commerce.prices)).toHaveLength(4);
+    expect(degraded).toBe(false);
   });
 
   it("waits no longer than the price budget; late prices are simply absent", async () => {
-    // The upstream answers after 3 s; the loader must give up at its 150 ms budget. The upper bound leaves
-    // room for a loaded test host (438 ms seen at load average 10) and still fails if the budget is ignored.
+    fakeClock();
     sandbox.setDefaultFault("latency=3000");
-    const started = performance.now();
-    const { commerce, degraded } = await loadPageCommerce(input({ budgetMs: 150 }));
-    const elapsed = performance.now() - started;
-    expect(elapsed).toBeGreaterThanOrEqual(145);
-    expect(elapsed).toBeLessThan(1500);
+    const { log, lines } = logUntil(CALLS);
+    const page = loading({ budgetMs: 150, deps: { api, cache: new PriceCache(), log } });
+    await sandbox.received(CALLS);
+    await vi.advanceTimersByTimeAsync(149);
+    expect(page.state.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const { commerce, degraded } = await page.result;
     expect(commerce.prices).toEqual({});
     expect(commerce.lists).toEqual({});
     expect(degraded).toBe(true);
+    // The calls go on until the API timeout (2.5 s, before the upstream's 3 s); each is logged, none reaches the page.
+    await vi.advanceTimersByTimeAsync(api.timeoutMs);
+    await lines;
+    expect(log.mock.calls.every(([line]) => String(line).includes("(timeout:"))).toBe(true);
+    expect(commerce.prices).toEqual({});
   });
 
   it("a late answer still fills the cache for the next page view", async () => {
+    fakeClock();
     sandbox.setDefaultFault("latency=250");
-    const cache = new PriceCache();
-    await loadPageCommerce(input({ budgetMs: 50, deps: { api, cache, log: vi.fn() } }));
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    const cache = new CountingCache();
+    const first = loading({ budgetMs: 50, deps: { api, cache, log: vi.fn() } });
+    await sandbox.received(CALLS);
+    await vi.advanceTimersByTimeAsync(50);
+    expect((await first.result).degraded).toBe(true);
+    // The answers arrive 200 ms after the page went out without them, and are stored.
+    await vi.advanceTimersByTimeAsync(200);
+    await cache.hasAnswered(CALLS);
     const second = await loadPageCommerce(input({ budgetMs: 50, deps: { api, cache, log: vi.fn() } }));
     expect(second.commerce.prices["collection:5001"]).toEqual({ amount: 29.5, currency: "EUR" });
     expect(second.degraded).toBe(false);
+    expect(sandbox.stats().total).toBe(CALLS);
   });
 
   it("with the upstream failing, every price is empty and the page still loads", async () => {
