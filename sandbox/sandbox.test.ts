@@ -1,21 +1,43 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { TOUR_GROUPS } from "./catalogue-data";
 import { decideDelayMs, decideOutcome, parseFaultSpec } from "./faults";
 import { startSandbox, type Sandbox } from "./server";
 
 // The sandbox over real HTTP: endpoints, the two-host split, faults and call counting.
 
+const HANG_MS = 2_000;
+
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox({ hangMs: 2_000 });
+  sandbox = await startSandbox({ hangMs: HANG_MS });
 });
 afterAll(() => sandbox.close());
 beforeEach(() => {
   sandbox.reset();
   sandbox.setDefaultFault("");
 });
+afterEach(() => vi.useRealTimers());
 
 const get = (base: string, path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers });
+
+/**
+ * A request under a fault, on a fake clock the test steps: whether it has been answered yet, and how.
+ * `held()` is true when no answer has come by the time a control request made after it has its own answer.
+ */
+async function faulted(fault: string) {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  const state: { outcome?: Response | Error } = {};
+  const done = get(sandbox.secondaryUrl, "/api/v1/collection/?ids=5001", { "x-sandbox-fault": fault }).then(
+    (response) => (state.outcome = response),
+    (error: Error) => (state.outcome = error),
+  );
+  await sandbox.received(1);
+  const held = async () => {
+    await get(sandbox.baseUrl, "/__sandbox/stats");
+    return state.outcome === undefined;
+  };
+  return { state, done, held };
+}
 
 describe("catalogue endpoints (docs/requirements.md#7-upstream-calls)", () => {
   it("collection starting price is the cheapest tour group in the collection", async () => {
@@ -106,11 +128,13 @@ describe("faults", () => {
     expect(() => parseFaultSpec("slow=1.5")).toThrow(/between 0 and 1/);
   });
 
-  it("injects latency by header", async () => {
-    const started = performance.now();
-    const response = await get(sandbox.secondaryUrl, "/api/v1/collection/?ids=5001", { "x-sandbox-fault": "latency=150" });
-    expect(response.status).toBe(200);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(145);
+  it("injects latency by header: the answer comes when the clock has moved that far", async () => {
+    const request = await faulted("latency=150");
+    await vi.advanceTimersByTimeAsync(149);
+    expect(await request.held()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    await request.done;
+    expect((request.state.outcome as Response).status).toBe(200);
   });
 
   it("injects errors, malformed bodies and wrong shapes by query", async () => {
@@ -122,10 +146,13 @@ describe("faults", () => {
     expect(shape.collections).toBe("none");
   });
 
-  it("injects timeouts: no answer until the client gives up", async () => {
-    const response = get(sandbox.secondaryUrl, "/api/v1/collection/?ids=5001", { "x-sandbox-fault": "timeout=1" });
-    const outcome = await Promise.race([response.then(() => "answered"), new Promise((r) => setTimeout(() => r("waiting"), 300))]);
-    expect(outcome).toBe("waiting");
+  it("injects timeouts: no answer, and after hangMs the connection is closed without one", async () => {
+    const request = await faulted("timeout=1");
+    await vi.advanceTimersByTimeAsync(HANG_MS - 1);
+    expect(await request.held()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    await request.done;
+    expect(request.state.outcome).toBeInstanceOf(Error);
   });
 
   it("applies a process-wide default fault (POST /__sandbox/fault) to every request", async () => {
