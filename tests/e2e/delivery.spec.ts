@@ -1,4 +1,4 @@
-import type { BrowserContext, Page, Route } from "@playwright/test";
+import type { BrowserContext, Locator, Page, Route } from "@playwright/test";
 import { getEventDefinition } from "../../tracking/catalogue";
 import { entrySchema } from "../../tracking/envelope";
 import { expect, LTT, PARIS, test, VISITOR_AGENTS } from "./fixtures";
@@ -49,6 +49,25 @@ const named = (pushes: Recorded[], name: string) => pushes.filter((p) => p.entry
 const bookingPushedAt = (pushes: Recorded[]) =>
   Math.max(...pushes.filter((p) => p.entry.event === "select_item" || p.entry.event === "booking_link_clicked").map((p) => p.at));
 const eventNames = (pushes: Recorded[]) => pushes.flatMap((p) => (typeof p.entry.event === "string" ? [p.entry.event] : []));
+
+/**
+ * Whether half of `target` is seen (half of it, or half the screen; tracking/impressions.ts), as the browser
+ * first reports it to an IntersectionObserver made now: it reports to every observer of the page in one
+ * task, in the order they were made, so the page's own have had their say (and pushed what they push) by then.
+ */
+async function halfSeen(target: Locator): Promise<boolean> {
+  return target.evaluate(
+    (element) =>
+      new Promise<boolean>((resolve) => {
+        const observer = new IntersectionObserver(([entry]) => {
+          observer.disconnect();
+          const screen = entry!.rootBounds?.height ?? window.innerHeight;
+          resolve(entry!.isIntersecting && (entry!.intersectionRatio >= 0.5 || entry!.intersectionRect.height >= screen * 0.5));
+        });
+        observer.observe(element);
+      }),
+  );
+}
 
 /** The booking site, stubbed: the moment its page was asked for, and what it answers. */
 async function stubBookingSite(context: BrowserContext, { stay = false } = {}) {
@@ -225,8 +244,10 @@ test("a list seen on a short visit is counted before the app runs, and the app d
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await page.waitForLoadState("networkidle");
   await page.evaluate(() => window.scrollTo(0, 0));
+  await halfSeen(list); // measured with the page at its top, before it comes back
   await list.evaluate((element) => element.scrollIntoView({ block: "start" }));
-  await page.waitForTimeout(300);
+  // The browser has told every observer of the list (the app's counts it at half visible) it is back in view.
+  expect(await halfSeen(list)).toBe(true);
   const sameList = named(pushes, "view_item_list").filter((e) => JSON.stringify(e.ecommerce) === JSON.stringify(counted.ecommerce));
   expect(sameList).toHaveLength(1);
 });
@@ -234,15 +255,17 @@ test("a list seen on a short visit is counted before the app runs, and the app d
 test("a bot's taps push nothing, before or after the app runs", async ({ browser }) => {
   const context = await browser.newContext({ userAgent: BOT_UA, viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
   const pushes = await recordPushes(context);
-  await stubBookingSite(context, { stay: true });
+  const booking = await stubBookingSite(context, { stay: true });
   const page = await context.newPage();
   const scripts = await hold(page, "**/build/**");
   await page.goto(CATEGORY, { waitUntil: "domcontentloaded" });
   await tapFirstBookingLink(page);
+  await expect.poll(() => booking.length).toBe(1);
   scripts.release();
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await tapFirstBookingLink(page);
-  await page.waitForTimeout(300);
+  // The booking page was asked for: the tap's task, where its events would have been pushed, is over.
+  await expect.poll(() => booking.length).toBe(2);
   expect(eventNames(pushes)).toEqual([]);
   await context.close();
 });
