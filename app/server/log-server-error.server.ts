@@ -13,18 +13,21 @@ type Log = (error: unknown) => void;
 
 export function logServerError(error: unknown, { request, context }: { request: Request; context?: AppLoadContext }, log: Log = requestLog(context)): void {
   if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error) && error.status === 404) return;
-  // Remix wraps its own errors (e.g. a 405) in an error response that carries the real Error.
-  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
-  // Other client errors (a 405 for PROPFIND, or for a POST to a page without an action) say what the
-  // client asked wrongly, not where our code failed: one line, without the stack of Remix's router. The
-  // path only, as the query may carry what a visitor typed.
-  if (isRouteErrorResponse(error) && error.status < 500) {
-    const reason = inner instanceof Error ? inner.message : error.statusText;
-    log(`${error.status} ${request.method} ${new URL(request.url).pathname}: ${reason}`);
+  if (!isRouteErrorResponse(error)) {
+    log(error);
     return;
   }
-  log(inner ?? error);
+  if (error.status === 404) return;
+  // Remix's own errors (a 405 for PROPFIND or for a POST to a page without an action, a 400 for a data
+  // request to a route without a loader) are error responses whose public `data` is their Error as text,
+  // "Error: <message>" (the Error itself is a private field: the ledger in docs/decisions/README.md). Any
+  // other data is not quoted, as a Response's body could hold what a visitor sent; nor is the query.
+  const message = typeof error.data === "string" ? /^Error: (.+)/s.exec(error.data)?.[1] : undefined;
+  const reason = message ?? error.statusText;
+  const line = `${error.status} ${request.method} ${new URL(request.url).pathname}: ${reason}`;
+  // A client error says what the client asked wrongly, not where our code failed: one line, without the
+  // stack of Remix's router. A server error is logged as an error.
+  log(error.status < 500 ? line : new Error(line));
 }
 
 /**
