@@ -57,14 +57,22 @@ export function createBroadcastSink(): (event: InspectionEvent) => void {
     } else if (event.type === "@xstate.event") {
       post({ kind: "event", tabId, page: page(), actorId, machineId, event: toTransferable(event.event), at: Date.now() });
     } else if (event.type === "@xstate.microstep") {
-      const step = event as unknown as { event?: { type?: string }; _transitions?: Array<Parameters<typeof transitionId>[0]> };
-      const transitions = (step._transitions ?? []).map(transitionId);
-      if (transitions.length)
-        post({ kind: "transitions", tabId, page: page(), actorId, machineId, eventType: String(step.event?.type ?? ""), transitions, at: Date.now() });
+      // `_transitions` is in xstate's inspection types, its underscore marking it as its own: typed here, so an
+      // upgrade that renames it fails the typecheck (the ledger in docs/decisions/README.md).
+      const transitions = event._transitions.map(transitionId);
+      if (transitions.length) post({ kind: "transitions", tabId, page: page(), actorId, machineId, eventType: event.event.type, transitions, at: Date.now() });
     } else if (event.type === "@xstate.action") {
-      const action = (event as unknown as { action: { type: string; params?: { event?: unknown } } }).action;
+      const { action } = event;
       if (action.type === "xstate.emit")
-        post({ kind: "emitted", tabId, page: page(), actorId, machineId, event: toTransferable(action.params?.event), at: Date.now() });
+        post({
+          kind: "emitted",
+          tabId,
+          page: page(),
+          actorId,
+          machineId,
+          event: toTransferable((action.params as { event?: unknown } | undefined)?.event),
+          at: Date.now(),
+        });
     }
   };
 }

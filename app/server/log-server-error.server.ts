@@ -20,19 +20,28 @@ const ROUTER_REASONS: Readonly<Record<number, string>> = {
 
 export function logServerError(error: unknown, { request, context }: { request: Request; context?: AppLoadContext }, log: Log = requestLog(context)): void {
   if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error) && error.status === 404) return;
-  // Remix wraps its own errors (e.g. a 405) in an error response that carries the real Error.
-  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
-  // Other client errors (a 405 for PROPFIND, or for a POST to a page without an action) say what the
-  // client asked wrongly, not where our code failed: one line, without the stack of Remix's router. The
-  // path only, as the query may carry what a visitor typed; and the router's own words are not used, as
-  // they quote the request (`Route "<the _data value>" does not match URL …`).
-  if (isRouteErrorResponse(error) && error.status < 500) {
-    const reason = (error as { internal?: boolean }).internal ? (ROUTER_REASONS[error.status] ?? error.statusText) : error.statusText;
-    log(`${error.status} ${printable(request.method, 20)} ${printable(new URL(request.url).pathname, 200)}: ${reason}`);
+  if (!isRouteErrorResponse(error)) {
+    log(error);
     return;
   }
-  log(inner ?? error);
+  if (error.status === 404) return;
+  // A client error (a 405 for PROPFIND or for a POST to a page without an action, a 400 for a data request
+  // to a route without a loader, a 403 for a `_data` naming another route) says what the client asked
+  // wrongly, not where our code failed: one line, without the stack of Remix's router, and in our words:
+  // the router's own quote the request (`Route "<the _data value>" does not match URL …`). The path only,
+  // as the query may carry what a visitor typed. `internal` marks the router's own refusals (it is what
+  // isRouteErrorResponse checks for).
+  const path = printable(new URL(request.url).pathname, 200);
+  if (error.status < 500) {
+    const reason = (error as { internal?: boolean }).internal ? (ROUTER_REASONS[error.status] ?? error.statusText) : error.statusText;
+    log(`${error.status} ${printable(request.method, 20)} ${path}: ${reason}`);
+    return;
+  }
+  // A server error's public `data` is its Error as text ("Error: <message>"; the Error itself is a private
+  // field: the ledger in docs/decisions/README.md). Other data is not quoted: a Response's body could hold
+  // what a visitor sent.
+  const message = typeof error.data === "string" ? /^Error: (.+)/s.exec(error.data)?.[1] : undefined;
+  log(new Error(`${error.status} ${printable(request.method, 20)} ${path}: ${message ?? error.statusText}`));
 }
 
 /**

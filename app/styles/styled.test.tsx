@@ -43,6 +43,16 @@ describe("styled() without variants", () => {
     expect(page(<Plain as="a" href="/x" />).html).toBe(`<a href="/x" class="${Plain.className}"></a>`);
   });
 
+  // The shorter render reads Stitches' own description of a component (its `sxs.internal` layers, not in
+  // Stitches' types); were an upgrade to drop it, every render above would still pass through Stitches' own render.
+  it("is in use: the render of a component without variants is replaced once a page has begun, and renders its element", () => {
+    const Fresh = styled("i", { margin: "4px" });
+    const stitchesRender = (Fresh as unknown as { render: unknown }).render;
+    page(<Fresh />);
+    expect((Fresh as unknown as { render: unknown }).render).not.toBe(stitchesRender);
+    expect(page(<Fresh />).html).toBe(`<i class="${Fresh.className}"></i>`);
+  });
+
   it("leaves a css prop and a component with variants to Stitches", () => {
     page(<Plain />);
     const inline = page(<Plain css={{ margin: "3px" }} />);

@@ -116,7 +116,7 @@ test("a page's CSS holds only its own rules, not those of pages rendered before 
 });
 
 // Stitches adopts the server's rule groups in the browser and inserts one for each group it misses; a rule
-// inserted at a stylesheet's top level restyles the whole document (app/styles/stitches-groups.server.ts).
+// inserted at a stylesheet's top level restyles the whole document (app/styles/stylesheet.server.ts, decision 029).
 test("starting the app inserts no rule group into the Stitches stylesheet", async ({ page }) => {
   await page.addInitScript(() => {
     document.addEventListener("DOMContentLoaded", () => {

@@ -16,24 +16,26 @@ let loaded: BannerModule | undefined;
 const load = () => import("./ConsentBanner").then((module) => (loaded = module));
 
 /**
- * The banner's code, fetched once. The server awaits it before its synchronous render (entry.server), so
- * there the lazy component resolves at once: a thenable that calls back synchronously is rendered in
- * the same pass rather than left to the client.
+ * The banner's code, fetched once. The server awaits it before its synchronous render (entry.server), and
+ * then renders the component itself inside the same Suspense boundary, so the banner is in the HTML.
  */
 export const loadConsentBanner = (): Promise<unknown> => load();
 
-type Resolved = { default: BannerModule["ConsentBanner"] };
-const ConsentBanner = lazy(() => {
-  const module = loaded;
-  if (!module) return load().then((fetched): Resolved => ({ default: fetched.ConsentBanner }));
-  const resolved: Resolved = { default: module.ConsentBanner };
-  return { then: (resolve: (value: Resolved) => void) => resolve(resolved) } as unknown as Promise<Resolved>;
-});
+/** The browser's banner: its chunk is fetched when the boundary first renders, then it hydrates. */
+const LazyBanner = lazy(() => load().then((module) => ({ default: module.ConsentBanner })));
+
+// A constant per environment (as in use-tracked-actor.ts): the browser must always render the lazy component,
+// or its banner would be mounted again when the chunk arrives. The server renders the loaded module directly;
+// `React.lazy` would render it in the same pass only through a thenable that calls back synchronously, which
+// leans on how React reads a lazy component's payload (the ledger in docs/decisions/README.md).
+const onServer = typeof window === "undefined";
+const bannerComponent = () => (onServer && loaded ? loaded.ConsentBanner : LazyBanner);
 
 /** The banner for every page shell: the country and bot rule from the root loader, the shell's words. */
 export function LazyConsentBanner({ strings }: { strings: UiStrings }) {
   const tracking = useRouteLoaderData<typeof rootLoader>("root")?.tracking;
   const { pathname, search } = useLocation();
+  const ConsentBanner = bannerComponent();
   return (
     <Suspense fallback={null}>
       <ConsentBanner strings={strings} countryCode={tracking?.countryCode ?? null} isBot={tracking?.isBot ?? false} returnTo={pagePath(pathname, search)} />

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import type { FormEvent, MouseEvent, ReactElement } from "react";
+import type { FormEvent, MouseEvent } from "react";
 import { CURRENCIES } from "~/i18n/currencies";
 import type { LanguageOption } from "~/page/page-data";
 import { pagePath } from "~/page/page-query";
@@ -69,34 +69,16 @@ const Panel = styled("div", {
 // A choice is counted in its click, from first paint: described on each choice for the head script, and
 // tracked by the handler once the app runs (tracking/described-events.ts).
 const currencyCalls = (from: string, to: string): TrackCall[] => [{ name: "currency_changed", properties: { from_currency: from, to_currency: to } }];
-/**
- * A page currency's list of choices, made once per process (and once per page in the browser): a choice's
- * element, handler and description depend only on the page's currency and its own, and a page renders 32.
- */
-const choiceLists = new Map<string, ReactElement[]>();
-function currencyChoices(currency: string): ReactElement[] {
-  let list = choiceLists.get(currency);
-  if (!list) {
-    if (choiceLists.size >= CURRENCIES.length) choiceLists.clear();
-    list = CURRENCIES.map((c) => (
-      <li key={c.code}>
-        <button
-          type="submit"
-          name="currency"
-          value={c.code}
-          aria-current={c.code === currency ? "true" : undefined}
-          // Counted in the click, not the submit that follows it: a tap's events are in the data layer when its dispatch ends.
-          onClick={c.code === currency ? undefined : () => trackCalls(currencyCalls(currency, c.code))}
-          {...(c.code === currency ? {} : describedClick(currencyCalls(currency, c.code)))}
-        >
-          {c.code}
-          <span aria-hidden="true">{c.localSymbol === c.code ? "" : c.localSymbol}</span>
-        </button>
-      </li>
-    ));
-    choiceLists.set(currency, list);
+/** Each currency choice's description, made once per pair per process: a page describes 31 of them. */
+const currencyDescriptions = new Map<string, ReturnType<typeof describedClick>>();
+function describedCurrencyChoice(from: string, to: string): ReturnType<typeof describedClick> {
+  const key = `${from}>${to}`;
+  let described = currencyDescriptions.get(key);
+  if (!described) {
+    if (currencyDescriptions.size >= CURRENCIES.length ** 2) currencyDescriptions.clear();
+    currencyDescriptions.set(key, (described = describedClick(currencyCalls(from, to))));
   }
-  return list;
+  return described;
 }
 const languageCalls = (from: string, to: string): TrackCall[] => [{ name: "language_changed", properties: { from_language: from, to_language: to } }];
 
@@ -119,7 +101,24 @@ export function CurrencySelector({ currency, lang, idSuffix = "desktop" }: { cur
         <Form method="post" action="/preferences/currency" aria-label={t("currency")} id={`currency-form-${idSuffix}`} onSubmit={onSubmit} preventScrollReset>
           <input type="hidden" name="returnTo" value={pagePath(location.pathname, location.search)} />
           <input type="hidden" name="lang" value={lang} />
-          <ul>{currencyChoices(currency)}</ul>
+          <ul>
+            {CURRENCIES.map((c) => (
+              <li key={c.code}>
+                <button
+                  type="submit"
+                  name="currency"
+                  value={c.code}
+                  aria-current={c.code === currency ? "true" : undefined}
+                  // Counted in the click, not the submit that follows it: a tap's events are in the data layer when its dispatch ends.
+                  onClick={c.code === currency ? undefined : () => trackCalls(currencyCalls(currency, c.code))}
+                  {...(c.code === currency ? {} : describedCurrencyChoice(currency, c.code))}
+                >
+                  {c.code}
+                  <span aria-hidden="true">{c.localSymbol === c.code ? "" : c.localSymbol}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
         </Form>
       </Panel>
     </Disclosure>
