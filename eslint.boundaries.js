@@ -16,6 +16,7 @@ const DATA_SIDE = [
   "app/i18n",
   "app/booking",
   "app/server",
+  "app/edge",
   "app/styles",
   "app/page/*.server.ts",
   "app/inspector/*.server.ts",
@@ -75,6 +76,13 @@ const ZONES = {
     from: ["app/page/**", "app/prices/**", "app/server/**", "app/routes/**", "app/inspector/**", "app/*.{ts,tsx}"],
     message: "content/, i18n/ and booking/ are the app's leaves: they import only each other.",
   },
+  serverIsTheGroundFloor: {
+    // app/server/ holds what every floor above uses (logger, metrics, lifecycle, the access line, HTTP helpers).
+    target: "app/server/**",
+    from: ["app/{cache,components,edge,inspector,page,prices,routes,styles}/**", "app/*.{ts,tsx}"],
+    message:
+      "app/server/ is the ground floor (logger, metrics, lifecycle, HTTP helpers): it imports only content/, i18n/ and the folders outside app/ (decision 047).",
+  },
   edgeIsTheEntrysAlone: {
     // Every app module but the edge's own and the entry (app/express.server.ts); all globs, as import-x wants.
     target: [
@@ -84,8 +92,9 @@ const ZONES = {
       "app/env.server.ts",
       "app/embedded-sandbox.server.ts",
     ],
-    from: "app/server/edge/**",
-    message: "app/server/edge/ is the HTTP edge: only the server entry (app/express.server.ts) and the edge's own steps import it (decision 027).",
+    from: "app/edge/**",
+    message:
+      "app/edge/ is the HTTP edge, the top floor: only the server entry (app/express.server.ts) and the edge's own steps import it (decisions 027, 047).",
   },
   productionNeverLoadsTheSandbox: {
     target: "app",

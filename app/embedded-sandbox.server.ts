@@ -2,7 +2,7 @@ import { parseFaultSpec, type FaultSpec } from "../sandbox/faults";
 import { startSandbox, type Sandbox } from "../sandbox/server";
 
 // The one door between the storefront and the sandbox catalogue API (README,
-// "Two commands"). The edge's createServer (server/edge/create-server.server.ts) imports it dynamically, and only when API_BASE_URL is unset, so a
+// "Two commands"). The edge's createServer (edge/create-server.server.ts) imports it dynamically, and only when API_BASE_URL is unset, so a
 // production configuration never evaluates the sandbox's code. The lint rule
 // productionNeverLoadsTheSandbox names this file as its only exception.
 

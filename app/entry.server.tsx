@@ -19,12 +19,17 @@ export { logServerError as handleError } from "~/server/log-server-error.server"
 // refused is left out of the page and reported once per page and reason, naming its document
 // (server/description-violations.server.ts).
 const passedDescriptions = new LRUCache<string, true>({ max: 10_000 });
-setDescriptionCheck(({ name, properties }, item) => {
-  if (passedDescriptions.has(item)) return;
-  const result = validateEvent(name, properties);
-  if (!result.ok) throw new TrackingViolationError(name, result.issues);
-  passedDescriptions.set(item, true);
-}, reportDescriptionViolation);
+/** The content store of the render in progress (renderToString is synchronous: one render at a time). */
+let renderingFrom: AppLoadContext["services"]["content"] | null = null;
+setDescriptionCheck(
+  ({ name, properties }, item) => {
+    if (passedDescriptions.has(item)) return;
+    const result = validateEvent(name, properties);
+    if (!result.ok) throw new TrackingViolationError(name, result.issues);
+    passedDescriptions.set(item, true);
+  },
+  (error, on) => reportDescriptionViolation(error, on, renderingFrom),
+);
 
 // Stitches cannot stream: its CSS is known only once the whole document is rendered, so the page's
 // stylesheet goes into the <style id="stitches"> placeholder in <head> afterwards, and the very first
@@ -46,7 +51,13 @@ export default async function handleRequest(
   // The rules this page uses, each converted once per process (decision 029): the same CSS for a URL
   // whatever this process rendered before. renderToString is synchronous, so nothing else renders in between.
   const stylesheet = beginStylesheet();
-  const markup = renderToString(<RemixServer context={remixContext} url={request.url} />);
+  renderingFrom = loadContext?.services?.content ?? null;
+  let markup: string;
+  try {
+    markup = renderToString(<RemixServer context={remixContext} url={request.url} />);
+  } finally {
+    renderingFrom = null;
+  }
   // The stylesheet spliced in at its placeholder: the document stays in parts (slices of the markup, no
   // copy) until its bytes are written, in one pass (decision 036).
   const at = markup.indexOf(STITCHES_PLACEHOLDER);
@@ -60,7 +71,7 @@ export default async function handleRequest(
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(inlineCodeHashes(body)));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   observeRender(performance.now() - started);
-  // Tagged, kept by the page cache when it may be, encoded for this client (app/server/edge/page-cache.server.ts).
+  // Tagged, kept by the page cache when it may be, encoded for this client (app/edge/page-cache.server.ts).
   if (loadContext?.sendDocument) return loadContext.sendDocument(responseStatusCode, responseHeaders, body);
   return new Response(body.toString("utf8"), { status: responseStatusCode, headers: responseHeaders });
 }

@@ -105,7 +105,7 @@ const EnvSchema = z
     /**
      * How long a client may take to send a whole request, headers and body; then it gets a 408 and its
      * connection is closed (checked every second). Node's own defaults were 60 s for headers and 300 s
-     * for a request, and a body that never ended was never reclaimed (server/edge/guard.server.ts).
+     * for a request, and a body that never ended was never reclaimed (edge/guard.server.ts).
      */
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
     /** After SIGTERM: how long the instance keeps answering while /readyz says 503, so load balancers take it out. */

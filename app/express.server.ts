@@ -2,11 +2,11 @@ import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as build from "@remix-run/dev/server-build";
 import { getEnv, type Env } from "~/env.server";
-import { createServer, type CreateServerOptions, type Storefront } from "~/server/edge/create-server.server";
+import { createServer, type CreateServerOptions, type Storefront } from "~/edge/create-server.server";
 import { log, routeProcessOutput } from "~/server/logger.server";
 
 // The server build's entry (remix.config.js `server`): `node build/index.js` reads the environment,
-// creates the storefront (app/server/edge/create-server.server.ts), listens and handles signals. A bad
+// creates the storefront (app/edge/create-server.server.ts), listens and handles signals. A bad
 // setting or content folder stops start-up with one line naming it. Imported instead of run (a test),
 // it only exports `createStorefront`, bound to this build.
 

@@ -7,7 +7,7 @@ import type { RequestDevice } from "./device.server";
 
 // What every loader, action and render is handed as its load context (AppLoadContext, remix.env.d.ts), as
 // Hydrogen's createHydrogenContext hands its storefront's: one request's facts, read once at the edge
-// (app/server/edge/request-context.server.ts), and the app's settings and services, made once by
+// (app/edge/request-context.server.ts), and the app's settings and services, made once by
 // createServer (docs/decisions/047-one-request-context.md). Nothing after the edge reads a request header
 // or process.env: a loader asks `context.request` and `context.services`.
 

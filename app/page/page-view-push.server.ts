@@ -13,7 +13,7 @@ import { pagePath } from "./page-query";
 // already depends on (the page context, the page's title, the URL's page parameters; page-query.ts) and
 // validated with the catalogue's schema and the envelope's, as the pipeline validates every event; the
 // script adds what differs per visitor (the full path, click ids, referrer), so cached HTML may serve any
-// visitor (app/server/page-cache.server.ts, docs/cdn-contract.md).
+// visitor (app/edge/cached-page.server.ts, docs/cdn-contract.md).
 
 export interface PageViewPushInput {
   context: PageContext;

@@ -4,7 +4,7 @@ import type { ApiConfig } from "./api-client.server";
 import { PriceCache, PriceEntrySchema } from "./price-cache.server";
 
 // The server's prices: its API settings and its one price cache, made once by createServer and handed to
-// every request in the load context (app/server/edge/request-context.server.ts). The hosts come from the
+// every request in the load context (app/edge/request-context.server.ts). The hosts come from the
 // environment, or from the embedded sandbox that createServer starts when no API host is configured. The
 // cache lives in this process, or in the Redis at CACHE_URL that every instance shares (decision 016).
 

@@ -10,7 +10,7 @@ import { transportFor } from "~/server/security-headers.server";
 // back to the page it came from. The way back must be a path on this origin as the browser will
 // resolve it (return-path.server.ts); otherwise the visitor goes back to the page that sent the form
 // (its Referer, when on this host) or to "/". Posts from other sites never get here
-// (cross-site.server.ts), and the body is at most a few KB (server/edge/guard.server.ts).
+// (cross-site.server.ts), and the body is at most a few KB (edge/guard.server.ts).
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 

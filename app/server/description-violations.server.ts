@@ -1,6 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { getContentStore } from "~/content/content-store.server";
-import { getEnv } from "~/env.server";
+import type { ContentStore } from "~/content/content-store.server";
 import { toSupportedLanguage } from "~/i18n/languages";
 import type { DescribedOn } from "../../tracking/described-events";
 import { TrackingViolationError } from "../../tracking/validate";
@@ -18,19 +17,20 @@ import { log } from "./logger.server";
 const reported = new LRUCache<string, true>({ max: 10_000 });
 
 /** The content file a page's document was read from, relative to the content folder; else the page itself. */
-function documentOf(on: DescribedOn | undefined): string {
+function documentOf(on: DescribedOn | undefined, content: Pick<ContentStore, "getPage"> | null): string {
   if (!on) return "a page without a document";
-  const file = getContentStore(getEnv().CONTENT_DIR).getPage(on.uid, toSupportedLanguage(on.lang))?.file;
+  const file = content?.getPage(on.uid, toSupportedLanguage(on.lang))?.file;
   return file ?? `${on.uid} (${on.lang})`;
 }
 
-export function reportDescriptionViolation(error: unknown, on: DescribedOn | undefined): void {
+/** `content` is the store the page was rendered from (the render's load context), to name the document's file. */
+export function reportDescriptionViolation(error: unknown, on: DescribedOn | undefined, content: Pick<ContentStore, "getPage"> | null): void {
   const violation = error instanceof TrackingViolationError ? error : null;
   const reason = violation ? `${violation.eventName} ${violation.issues.map((issue) => issue.path).join(", ")}` : String((error as Error)?.message ?? error);
   const key = `${on?.uid ?? ""}\n${on?.lang ?? ""}\n${reason}`;
   if (reported.has(key)) return;
   reported.set(key, true);
-  const document = documentOf(on);
+  const document = documentOf(on, content);
   if (!violation) {
     log.error({ err: error, document }, `[tracking] ${document}: a control's description failed: ${reason}`);
     return;

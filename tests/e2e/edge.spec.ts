@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import { expect, test } from "@playwright/test";
 import { header, RawConnection, requestBytes } from "./raw-http";
 
-// The HTTP edge started in-process from the server build (createServer, app/server/edge/): real HTTP on
+// The HTTP edge started in-process from the server build (createServer, app/edge/): real HTTP on
 // a free port, with a public/ folder of the test's own whose every stat is recorded, so the test sees
 // which requests touch the disk. The steps' order and why: docs/decisions/027-one-edge.md.
 

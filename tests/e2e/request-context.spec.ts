@@ -1,7 +1,7 @@
 import { expect, PARIS, test, VISITOR_AGENTS } from "./fixtures";
 import { startStorefront, type StorefrontServer } from "./storefront-server";
 
-// A request's facts are read once, at the edge (app/server/edge/request-context.server.ts): the device a
+// A request's facts are read once, at the edge (app/edge/request-context.server.ts): the device a
 // request gets is classified once per request, whatever renders after it (the root loader, the page loader,
 // the page cache's key, the render). The server counts each classification in its metrics.
 

@@ -3,9 +3,9 @@ import { getContentStore } from "~/content/content-store.server";
 import { parseEnv } from "~/env.server";
 import { createPriceService, type ApiHosts } from "~/prices/api-runtime.server";
 import type { AppServices } from "~/page/load-context";
-import { readRequestContext } from "~/server/edge/request-context.server";
+import { readRequestContext } from "~/edge/request-context.server";
 
-// A loader's load context for a unit test, made as the edge makes it (app/server/edge/request-context.server.ts):
+// A loader's load context for a unit test, made as the edge makes it (app/edge/request-context.server.ts):
 // the request's facts read from a fetch Request, and services from settings the test names.
 
 export function testServices(settings: Record<string, string>, sandbox: ApiHosts | null = null): AppServices {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
-import { readRequestContext } from "./request-context.server";
+import { readRequestContext } from "~/edge/request-context.server";
 
 const env = parseEnv({ URL_MODE: "development", SERVER_TIMING_KEY: "operator-key-0123456789" });
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { namesPage, pageTag, representationTag } from "./etag.server";
+import { namesPage, pageTag, representationTag } from "~/edge/etag.server";
 
 describe("pageTag", () => {
   const body = Buffer.from("<!DOCTYPE html><p>Louvre</p>");

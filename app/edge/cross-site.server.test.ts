@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkCrossSite } from "./cross-site.server";
+import { checkCrossSite } from "~/edge/cross-site.server";
 
 const post = (headers: { host?: string; origin?: string; secFetchSite?: string }) =>
   checkCrossSite({ method: "POST", host: headers.host ?? "www.paris-experiences.example", origin: headers.origin, secFetchSite: headers.secFetchSite });

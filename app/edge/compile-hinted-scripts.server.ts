@@ -4,7 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { RequestHandler, Response } from "express";
-import { acceptableEncodings, type ContentEncoding } from "./content-encoding.server";
+import { acceptableEncodings, type ContentEncoding } from "~/server/content-encoding.server";
 
 // The build's scripts, served with V8's explicit compile hint as their first line, so Chrome compiles
 // them off the main thread while they stream in instead of lazily in the page's longest tasks

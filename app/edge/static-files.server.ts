@@ -1,8 +1,8 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import express, { type RequestHandler, type Response } from "express";
-import { compileHintedScripts } from "../compile-hinted-scripts.server";
-import { staticFileHeaders } from "../security-headers.server";
+import { compileHintedScripts } from "~/edge/compile-hinted-scripts.server";
+import { staticFileHeaders } from "~/server/security-headers.server";
 
 // Static files by URL prefix: public/'s top level is listed once at start-up, and only a request whose
 // path is one of its files or lies under one of its folders reaches the static handler; a page request

@@ -4,7 +4,7 @@ import { isCurrencyCode, type CurrencyCode } from "~/i18n/currencies";
 import { readCountryCode } from "~/page/build-page-context.server";
 import { deviceVary, requestDevice } from "~/page/device.server";
 import type { RequestContext } from "~/page/load-context";
-import { pageVariant } from "~/server/page-cache.server";
+import { pageVariant } from "~/edge/cached-page.server";
 import { CURRENCY_KEY_HEADER, type ChosenCurrency } from "~/prices/page-currency.server";
 import { logForRequest } from "~/server/access-log.server";
 import { readCookie } from "~/server/cookies.server";

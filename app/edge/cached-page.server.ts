@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { RequestDevice } from "~/page/device.server";
 import { pageQuery } from "~/page/page-query";
-import { acceptableEncodings, compressBrotli, compressGzip } from "./content-encoding.server";
+import { acceptableEncodings, compressBrotli, compressGzip } from "~/server/content-encoding.server";
 
 // An in-process micro-cache of rendered pages (the same idea as a CDN's full-page cache or nginx
 // micro-caching): rendering a page costs ~4× a bare document, and the same page is asked for many times

@@ -6,10 +6,10 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMPILE_HINT, compileHintedScripts } from "./compile-hinted-scripts.server";
+import { COMPILE_HINT, compileHintedScripts } from "~/edge/compile-hinted-scripts.server";
 
 let server: Server;
-const SCRIPT = `import{a}from"./x.js";export{a};${"const filler=1;".repeat(400)}`;
+const SCRIPT = `import{a}from"~/server/x.js";export{a};${"const filler=1;".repeat(400)}`;
 
 /** A raw request (fetch would decode the body and add its own Accept-Encoding). */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ response: IncomingMessage; body: Buffer }> {

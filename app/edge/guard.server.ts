@@ -3,12 +3,12 @@ import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import onHeaders from "on-headers";
-import { checkCrossSite } from "../cross-site.server";
-import { headerValue } from "../header-reader.server";
-import { logForRequest } from "../access-log.server";
-import { log } from "../logger.server";
-import { intoAccessLine, logClientError } from "../log-server-error.server";
-import { transportHeaders, type Transport } from "../security-headers.server";
+import { checkCrossSite } from "~/edge/cross-site.server";
+import { headerValue } from "~/server/header-reader.server";
+import { logForRequest } from "~/server/access-log.server";
+import { log } from "~/server/logger.server";
+import { intoAccessLine, logClientError } from "~/server/log-server-error.server";
+import { transportHeaders, type Transport } from "~/server/security-headers.server";
 
 // The edge's first step: what a request must look like before static files or Remix see it. Each
 // check answers with the status and a reason naming the field at fault, and a refused request gets its

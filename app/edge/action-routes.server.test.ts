@@ -1,6 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { postPaths } from "./action-routes.server";
+import { postPaths } from "~/edge/action-routes.server";
 
 const noop = (): null => null;
 

@@ -2,12 +2,12 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import onHeaders from "on-headers";
-import { pageCacheOf } from "../access-log.server";
-import { securityHeaders } from "../security-headers.server";
-import { OPERATOR_CACHE_CONTROL, responseServerTiming } from "../server-timing.server";
-import { sendDocumentOf } from "./page-cache.server";
+import { pageCacheOf } from "~/server/access-log.server";
+import { securityHeaders } from "~/server/security-headers.server";
+import { OPERATOR_CACHE_CONTROL, responseServerTiming } from "~/server/server-timing.server";
+import { sendDocumentOf } from "~/edge/page-cache.server";
 import type { AppServices } from "~/page/load-context";
-import { requestContextOf } from "./request-context.server";
+import { requestContextOf } from "~/edge/request-context.server";
 
 // The edge's last steps: every answer after the static files gets the security headers (a document
 // replaces the CSP with one allowing its own inline code, entry.server.tsx), and Server-Timing (a total for

@@ -2,7 +2,7 @@ import express from "express";
 import { createServer, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { transportFor } from "../security-headers.server";
+import { transportFor } from "~/server/security-headers.server";
 import {
   allowedMethods,
   bodyLimitFor,
@@ -14,7 +14,7 @@ import {
   checkNoBody,
   checkRequestTarget,
   guardServer,
-} from "./guard.server";
+} from "~/edge/guard.server";
 
 /** The action paths of today's routes (the edge reads them from the server build: action-routes.server.ts). */
 const POST_PATHS = new Set(["/preferences/currency", "/consent"]);

@@ -1,5 +1,5 @@
 import type { ServerBuild } from "@remix-run/node";
-import type { PostPaths } from "./guard.server";
+import type { PostPaths } from "~/edge/guard.server";
 
 // The paths that take a POST, read from the server build: a route takes one when its module exports an
 // action, so adding or removing an action needs no second list (decision 027).

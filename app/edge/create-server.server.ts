@@ -8,19 +8,19 @@ import { cacheStore, closeSharedCache, sharedCacheConnection } from "~/cache/cac
 import { getContentStore } from "~/content/content-store.server";
 import type { Env } from "~/env.server";
 import { createPriceService, type ApiHosts } from "~/prices/api-runtime.server";
-import { accessLog } from "../access-log.server";
-import { Lifecycle } from "../lifecycle.server";
-import { configureLogger, log } from "../logger.server";
-import { countContentRevalidation, enableMetrics, startMetricsServer, watchContentStore } from "../metrics.server";
-import { CachedPageSchema } from "../page-cache.server";
-import { transportFor } from "../security-headers.server";
-import { postPaths } from "./action-routes.server";
-import { clientErrors, guardRequests, guardServer } from "./guard.server";
-import { pageCacheStep } from "./page-cache.server";
-import { documentHeaders, render, serverTiming } from "./render.server";
+import { accessLog } from "~/server/access-log.server";
+import { Lifecycle } from "~/server/lifecycle.server";
+import { configureLogger, log } from "~/server/logger.server";
+import { countContentRevalidation, enableMetrics, startMetricsServer, watchContentStore } from "~/server/metrics.server";
+import { CachedPageSchema } from "~/edge/cached-page.server";
+import { transportFor } from "~/server/security-headers.server";
+import { postPaths } from "~/edge/action-routes.server";
+import { clientErrors, guardRequests, guardServer } from "~/edge/guard.server";
+import { pageCacheStep } from "~/edge/page-cache.server";
+import { documentHeaders, render, serverTiming } from "~/edge/render.server";
 import type { AppServices } from "~/page/load-context";
-import { requestContextStep } from "./request-context.server";
-import { staticFiles } from "./static-files.server";
+import { requestContextStep } from "~/edge/request-context.server";
+import { staticFiles } from "~/edge/static-files.server";
 
 // The storefront's HTTP edge as a function: one request path with named steps, guard → static files →
 // page cache → Remix (decision 027). Nothing happens at import; `createServer` indexes the content and
@@ -236,6 +236,6 @@ function indexContent(env: Env) {
  * runs in this process, loaded through its one boundary module; with API_BASE_URL set its code is never evaluated.
  */
 async function startEmbeddedDefault(fault: string | undefined) {
-  const { startEmbeddedSandbox } = await import("../../embedded-sandbox.server");
+  const { startEmbeddedSandbox } = await import("~/embedded-sandbox.server");
   return startEmbeddedSandbox(fault);
 }

@@ -1,14 +1,14 @@
 import type { RequestHandler, Response as ExpressResponse } from "express";
 import type { CacheStore } from "~/cache/cache-store.server";
 import type { Env } from "~/env.server";
-import { notePageCache } from "../access-log.server";
-import { encodeDocument } from "../content-encoding.server";
-import { namesPage, pageTag, representationTag, type PageEncoding } from "../etag.server";
-import { storableForMs, storedForm, toCachedPage, type CachedPage } from "../page-cache.server";
+import { notePageCache } from "~/server/access-log.server";
+import { encodeDocument } from "~/server/content-encoding.server";
+import { namesPage, pageTag, representationTag, type PageEncoding } from "~/edge/etag.server";
+import { storableForMs, storedForm, toCachedPage, type CachedPage } from "~/edge/cached-page.server";
 import type { RequestContext } from "~/page/load-context";
-import { requestContextOf } from "./request-context.server";
+import { requestContextOf } from "~/edge/request-context.server";
 
-// The page micro-cache as an edge step (decision 004; the entry format is app/server/page-cache.server.ts).
+// The page micro-cache as an edge step (decision 004; the entry format is app/edge/cached-page.server.ts).
 // A hit is answered here, before Remix. Every request that may render a document gets a `sendDocument`
 // in the load context, which entry.server.tsx calls with the bytes it rendered: the page gets its ETag,
 // is stored when a shared cache may keep it (compressed once, then), and is sent in the encoding the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bytesAsBase64 } from "~/cache/redis-store.server";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { CachedPageSchema, pageVariant, storableForMs, storedForm, toCachedPage } from "./page-cache.server";
+import { CachedPageSchema, pageVariant, storableForMs, storedForm, toCachedPage } from "~/edge/cached-page.server";
 
 const html = (headers: Record<string, string>) => new Headers({ "content-type": "text/html; charset=utf-8", ...headers });
 const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
