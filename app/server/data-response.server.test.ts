@@ -1,5 +1,6 @@
-import { createRequestHandler, type EntryContext, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { oneRouteBuild } from "../../tests/unit/one-route-build";
 import { DataResponse, dataResponse } from "./data-response.server";
 
 const page = { kind: "page", title: "Best time to visit Paris — €39 & up", cards: [{ name: "Louvre <skip the line>" }] };
@@ -29,31 +30,14 @@ describe("DataResponse", () => {
 });
 
 /** A one-route Remix build whose document entry reports the loader data Remix hands React. */
-function buildWith(loader: () => unknown, seen: { data?: unknown }): ServerBuild {
-  return {
-    mode: "production",
-    entry: {
-      module: {
-        default: (_request: Request, status: number, headers: Headers, context: EntryContext) => {
-          const errors = context.staticHandlerContext.errors as Record<string, { data?: unknown }> | null;
-          seen.data = errors?.root ? errors.root.data : context.staticHandlerContext.loaderData.root;
-          return new Response("<!DOCTYPE html><p>page</p>", { status, headers });
-        },
-      },
+function buildWith(loader: () => unknown, seen: { data?: unknown }) {
+  return oneRouteBuild(loader, {
+    render: (_request, status, headers, context) => {
+      const errors = context.staticHandlerContext.errors as Record<string, { data?: unknown }> | null;
+      seen.data = errors?.root ? errors.root.data : context.staticHandlerContext.loaderData.root;
+      return new Response("<!DOCTYPE html><p>page</p>", { status, headers });
     },
-    routes: { root: { id: "root", path: "", module: { loader, default: () => null } } },
-    assets: {
-      routes: { root: { id: "root", path: "", module: "/build/root.js", hasLoader: true } },
-      entry: { module: "/build/entry.js", imports: [] },
-      url: "/build/manifest.js",
-      version: "test",
-    },
-    publicPath: "/build/",
-    assetsBuildDirectory: "public/build",
-    future: {},
-    isSpaMode: false,
-    basename: "/",
-  } as unknown as ServerBuild;
+  });
 }
 
 /** A document request and a data request to a one-route build with `loader`, and what its render was handed. */

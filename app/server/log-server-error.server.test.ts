@@ -1,4 +1,5 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler } from "@remix-run/node";
+import { oneRouteBuild } from "../../tests/unit/one-route-build";
 import { describe, expect, it, vi } from "vitest";
 import { logClientError, logServerError } from "./log-server-error.server";
 
@@ -15,27 +16,7 @@ const request = (aborted = false) => {
  */
 async function remixErrorsFor(request: Request): Promise<unknown[]> {
   const errors: unknown[] = [];
-  const build = {
-    mode: "production",
-    entry: {
-      module: {
-        default: (_request: Request, status: number, headers: Headers) => new Response("<!DOCTYPE html><p>page</p>", { status, headers }),
-        handleError: (error: unknown) => void errors.push(error),
-      },
-    },
-    routes: { root: { id: "root", path: "", module: { loader: () => ({ kind: "page" }), default: () => null } } },
-    assets: {
-      routes: { root: { id: "root", path: "", module: "/build/root.js", hasLoader: true } },
-      entry: { module: "/build/entry.js", imports: [] },
-      url: "/build/manifest.js",
-      version: "test",
-    },
-    publicPath: "/build/",
-    assetsBuildDirectory: "public/build",
-    future: {},
-    isSpaMode: false,
-    basename: "/",
-  } as unknown as ServerBuild;
+  const build = oneRouteBuild(() => ({ kind: "page" }), { handleError: (error) => void errors.push(error) });
   await createRequestHandler(build)(request);
   return errors;
 }

@@ -1,6 +1,6 @@
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { startVarnish, type VarnishServer } from "../setup/varnish";
-import { inlineCodeNotAllowed } from "./csp";
+import { inlineCodeNotAllowed, watchViolations } from "./csp";
 import { expect, PARIS, test, VISITOR_AGENTS } from "./fixtures";
 import { startStorefront, type StorefrontServer } from "./storefront-server";
 
@@ -155,13 +155,7 @@ test.describe("behind a shared cache (Varnish with the reference VCL)", () => {
     test.use({ userAgent: VISITOR_AGENTS.desktop });
 
     test("a page from the cache runs with 0 CSP violations, hydrates, answers a tap and pushes page_viewed", async ({ page }) => {
-      const violations: string[] = [];
-      await page.exposeFunction("cspViolation", (text: string) => violations.push(text));
-      await page.addInitScript(() => {
-        document.addEventListener("securitypolicyviolation", (event) =>
-          (window as unknown as { cspViolation(text: string): void }).cspViolation(`${event.violatedDirective} ${event.blockedURI}`),
-        );
-      });
+      const violations = await watchViolations(page);
       await page.setViewportSize({ width: 390, height: 800 });
       const url = `${varnish.origin}/?uid=${PARIS}.eiffel-tower&lang=en`;
       // The first load has no client hints yet (the page asks for them with Accept-CH), so it and the
@@ -184,13 +178,7 @@ test.describe("behind a shared cache (Varnish with the reference VCL)", () => {
     });
 
     test("an inline script added to a cached page on its way to the browser does not run", async ({ page, consoleErrors }) => {
-      const violations: string[] = [];
-      await page.exposeFunction("cspViolation", (text: string) => violations.push(text));
-      await page.addInitScript(() => {
-        document.addEventListener("securitypolicyviolation", (event) =>
-          (window as unknown as { cspViolation(text: string): void }).cspViolation(`${event.violatedDirective} ${event.sample}`),
-        );
-      });
+      const violations = await watchViolations(page);
       const url = `${varnish.origin}/?uid=${PARIS}.eiffel-tower&lang=en`;
       await ask(varnish.origin, `/?uid=${PARIS}.eiffel-tower&lang=en`, { "user-agent": VISITOR_AGENTS.desktop, [COUNTRY]: "US" });
       await page.route(url, async (route) => {

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { Page } from "@playwright/test";
 
 // The test's own reading of a document's inline code and of a hash-based CSP (docs/decisions/042-hashes-not-nonces.md),
 // written apart from the server's (app/server/inline-code-hashes.server.ts) so the two check each other.
@@ -29,4 +30,16 @@ export function inlineCodeNotAllowed(html: string, csp: string): string[] {
     const source = `'sha256-${createHash("sha256").update(text.replace(/\r\n?/g, "\n"), "utf8").digest("base64")}'`;
     return allowed[kind].has(source) ? [] : [`${kind}: ${text.slice(0, 60)}`];
   });
+}
+
+/** The policy violations `page` reports from its first script on, as "directive blocked-URI sample", filled as they come. */
+export async function watchViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction("cspViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) =>
+      (window as unknown as { cspViolation(text: string): void }).cspViolation(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`),
+    );
+  });
+  return violations;
 }

@@ -1,5 +1,6 @@
 import { get, type IncomingHttpHeaders } from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { watchViolations } from "./csp";
 import { E2E_PORT, expect, PARIS, test, VISITOR_AGENTS } from "./fixtures";
 
 // A cached page is stored once, compressed once (gzip and Brotli), and a hit writes those bytes under the
@@ -86,13 +87,7 @@ test.describe("compressed page-cache hits", () => {
   test.describe("in a browser", () => {
     test.use({ userAgent: DESKTOP_UA });
     test("a page served from a Brotli hit runs: its scripts pass that response's CSP and it hydrates", async ({ page }) => {
-      const violations: string[] = [];
-      await page.exposeFunction("cspViolation", (text: string) => violations.push(text));
-      await page.addInitScript(() => {
-        document.addEventListener("securitypolicyviolation", (event) =>
-          (window as unknown as { cspViolation(text: string): void }).cspViolation(`${event.violatedDirective} ${event.blockedURI}`),
-        );
-      });
+      const violations = await watchViolations(page);
       await page.setExtraHTTPHeaders({ "cloudfront-viewer-country": "US", "x-server-timing-key": TIMING_KEY });
       // A visitor's request (as the browser sends it) fills the cache; the operator's reads it.
       await rawGet("gzip, deflate, br, zstd", false);
