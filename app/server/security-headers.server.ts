@@ -11,32 +11,40 @@ import type { InlineCodeHashes } from "./inline-code-hashes.server";
 
 const TAG_MANAGER = ["https://www.googletagmanager.com", "https://*.googletagmanager.com"];
 const ANALYTICS = ["https://*.google-analytics.com", "https://*.analytics.google.com"];
+/** Where a document's hash sources go in the directives below. */
+const SCRIPT_HASHES = "<script-hashes>";
+const STYLE_HASHES = "<style-hashes>";
 const EMBEDS = ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://open.spotify.com", "https://www.google.com", "https://maps.google.com"];
 
-const NO_INLINE_CODE: InlineCodeHashes = { scripts: [], styles: [] };
-const hashSources = (hashes: readonly string[]) => hashes.map((hash) => `'sha256-${hash}'`);
+/** The policy's directives, each with the marks where a document's hash sources go. */
+const DIRECTIVES: Record<string, string[]> = {
+  "default-src": ["'self'"],
+  "script-src": ["'self'", SCRIPT_HASHES, "'strict-dynamic'", ...TAG_MANAGER, "https://www.youtube.com", "https://s.ytimg.com"],
+  "style-src": ["'self'", STYLE_HASHES],
+  // Inline style attributes (React `style`, the tag manager's preview pane) carry no script.
+  "style-src-attr": ["'unsafe-inline'"],
+  "img-src": ["'self'", "data:", "blob:", "https:"],
+  "font-src": ["'self'"],
+  "connect-src": ["'self'", ...TAG_MANAGER, ...ANALYTICS],
+  "frame-src": ["'self'", ...TAG_MANAGER, ...EMBEDS],
+  "media-src": ["'self'", "blob:"],
+  "object-src": ["'none'"],
+  "base-uri": ["'self'"],
+  "form-action": ["'self'"],
+  "frame-ancestors": ["'self'"],
+};
+
+/** The policy's text around the two lists of hash sources, joined once: a render only adds its hashes. */
+const [BEFORE_SCRIPTS, BETWEEN, AFTER_STYLES] = Object.entries(DIRECTIVES)
+  .map(([name, values]) => `${name} ${values.join(" ")}`)
+  .join("; ")
+  .split(new RegExp(` (?:${SCRIPT_HASHES}|${STYLE_HASHES})`)) as [string, string, string];
+
+const hashSources = (hashes: readonly string[]) => hashes.map((hash) => ` 'sha256-${hash}'`).join("");
 
 /** The policy of a response whose inline scripts and styles have these hashes (none: no inline code runs). */
-export function contentSecurityPolicy(hashes: InlineCodeHashes = NO_INLINE_CODE): string {
-  const directives: Record<string, string[]> = {
-    "default-src": ["'self'"],
-    "script-src": ["'self'", ...hashSources(hashes.scripts), "'strict-dynamic'", ...TAG_MANAGER, "https://www.youtube.com", "https://s.ytimg.com"],
-    "style-src": ["'self'", ...hashSources(hashes.styles)],
-    // Inline style attributes (React `style`, the tag manager's preview pane) carry no script.
-    "style-src-attr": ["'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "blob:", "https:"],
-    "font-src": ["'self'"],
-    "connect-src": ["'self'", ...TAG_MANAGER, ...ANALYTICS],
-    "frame-src": ["'self'", ...TAG_MANAGER, ...EMBEDS],
-    "media-src": ["'self'", "blob:"],
-    "object-src": ["'none'"],
-    "base-uri": ["'self'"],
-    "form-action": ["'self'"],
-    "frame-ancestors": ["'self'"],
-  };
-  return Object.entries(directives)
-    .map(([name, values]) => `${name} ${values.join(" ")}`)
-    .join("; ");
+export function contentSecurityPolicy(hashes: InlineCodeHashes = { scripts: [], styles: [] }): string {
+  return `${BEFORE_SCRIPTS}${hashSources(hashes.scripts)}${BETWEEN}${hashSources(hashes.styles)}${AFTER_STYLES}`;
 }
 
 /** Headers for every answer after the static files; a rendered document replaces the CSP with its own hashes. */
