@@ -12,6 +12,7 @@ export default defineConfig({
     // it counts as loaded, as it would in a browser, instead of an error printed for each.
     environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
     pool: "threads",
+    setupFiles: ["tests/unit/quiet-logger.ts"],
     restoreMocks: true,
   },
 });
