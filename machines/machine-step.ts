@@ -61,7 +61,7 @@ export function stepMachine(machine: AnyStateMachine, from: PersistedSnapshot, e
 }
 
 /** The delayed (`after`) events a snapshot has scheduled: sending one is that delay running out. */
-export function scheduledEvents(machine: AnyStateMachine, snapshot: PersistedSnapshot): EventObject[] {
+export function scheduledEvents(machine: AnyStateMachine, snapshot: PersistedSnapshot): Array<{ type: string }> {
   if (snapshot.status !== "active") return [];
   const types = getNextTransitions(machine.resolveState(snapshot as never))
     .map((t) => t.eventType)

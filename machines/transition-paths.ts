@@ -1,4 +1,4 @@
-import type { AnyActorLogic, AnyStateMachine, EventObject } from "xstate";
+import type { AnyActorLogic, AnyStateMachine } from "xstate";
 import { getAdjacencyMap, getShortestPaths } from "xstate/graph";
 import { dataLayerPolicy } from "../tracking/data-layer-policy";
 import { machineTransitions } from "./machine-graph";
@@ -10,8 +10,11 @@ import { initialSnapshot, scheduledEvents, stepMachine, type EmittedEvent, type 
 // where some edge takes it, plus that edge. The browser path tests (tests/e2e/machine-paths.spec.ts)
 // turn every path into a visit, so a new transition is a new path (docs/machines.md, "Path tests").
 
+/** An event with its data, as a model lists it and a path step sends it. */
+export type ModelEvent = { type: string; [property: string]: unknown };
+
 /** What a model knows of a snapshot when it lists the events that can happen there. */
-interface ModelState {
+export interface ModelState {
   value: unknown;
   context: unknown;
 }
@@ -20,17 +23,17 @@ export interface PathModel {
   machine: AnyStateMachine;
   input?: unknown;
   /** An event the page sends by itself when it loads (a banner that arrives, a measured viewport). */
-  arrival?: EventObject;
+  arrival?: ModelEvent;
   /**
    * The facts a visitor or the page can produce in a state, with their data. `scheduled` holds the
    * delayed (`after`) events the state has scheduled (a time-out is a fact too): return those that can
    * happen, usually all of them.
    */
-  events: (state: ModelState, scheduled: EventObject[]) => EventObject[];
+  events: (state: ModelState, scheduled: ModelEvent[]) => ModelEvent[];
 }
 
-interface PathStep {
-  event: EventObject;
+export interface PathStep {
+  event: ModelEvent;
   transitions: string[];
   emitted: EmittedEvent[];
   /** Names of the emitted events that reach window.dataLayer (tracking/data-layer-policy.ts), in order. */
@@ -39,11 +42,13 @@ interface PathStep {
   context: unknown;
 }
 
-interface TransitionPath {
+export interface TransitionPath {
   /** Transitions this path was chosen for (its last step takes them by the shortest way found). */
   covers: string[];
   /** The page's own arrival (null without one): what loading the page did. */
   arrival: PathStep | null;
+  /** Where the steps start: the first state, after the arrival. */
+  start: ModelState;
   steps: PathStep[];
 }
 
@@ -64,7 +69,7 @@ function replacer(_key: string, value: unknown): unknown {
   return typeof value === "function" ? "ƒ" : value;
 }
 
-const serializeEvent = (event: EventObject): string => JSON.stringify(event, replacer);
+const serializeEvent = (event: ModelEvent): string => JSON.stringify(event, replacer);
 
 function nodeOf(persisted: PersistedSnapshot): Node {
   return { ...persisted, key: JSON.stringify({ value: persisted.value, context: persisted.context }, replacer), persisted };
@@ -89,8 +94,8 @@ export function pushedNames(emitted: readonly EmittedEvent[], lastPushed: Map<st
 export function transitionPaths(model: PathModel): MachinePaths {
   const { machine, input } = model;
   const steps = new Map<string, MachineStep>();
-  const stepKey = (node: Node, event: EventObject) => `${node.key}\u0000${serializeEvent(event)}`;
-  const step = (node: Node, event: EventObject): MachineStep => {
+  const stepKey = (node: Node, event: ModelEvent) => `${node.key}\u0000${serializeEvent(event)}`;
+  const step = (node: Node, event: ModelEvent): MachineStep => {
     const key = stepKey(node, event);
     let result = steps.get(key);
     if (!result) steps.set(key, (result = stepMachine(machine, node.persisted, event, input)));
@@ -103,7 +108,7 @@ export function transitionPaths(model: PathModel): MachinePaths {
 
   // The machine as xstate/graph walks it: one step per event, through stepMachine, keyed by value and context.
   const logic = {
-    transition: (node: Node, event: EventObject) => nodeOf(step(node, event).snapshot),
+    transition: (node: Node, event: ModelEvent) => nodeOf(step(node, event).snapshot),
     getInitialSnapshot: () => from,
     getPersistedSnapshot: (node: Node) => node,
   } as unknown as AnyActorLogic;
@@ -115,12 +120,12 @@ export function transitionPaths(model: PathModel): MachinePaths {
     // A model whose facts never stop making new states is a mistake in its events, not a reason to hang.
     limit: 5000,
   };
-  const shortest = getShortestPaths(logic, options as never) as unknown as Array<{ state: Node; steps: Array<{ event: EventObject }> }>;
-  const adjacency = getAdjacencyMap(logic, options as never) as unknown as Record<string, { transitions: Record<string, { event: EventObject }> }>;
+  const shortest = getShortestPaths(logic, options as never) as unknown as Array<{ state: Node; steps: Array<{ event: ModelEvent }> }>;
+  const adjacency = getAdjacencyMap(logic, options as never) as unknown as Record<string, { transitions: Record<string, { event: ModelEvent }> }>;
   const wayTo = new Map(shortest.map((path) => [path.state.key, path.steps.slice(1).map((s) => s.event)]));
 
   // For every transition, the shortest known way to take it: a way to a state, then one edge from it.
-  const best = new Map<string, EventObject[]>();
+  const best = new Map<string, ModelEvent[]>();
   for (const id of arrival?.transitions ?? []) best.set(id, []);
   for (const [key, { transitions }] of Object.entries(adjacency)) {
     const prefix = wayTo.get(key);
@@ -135,7 +140,7 @@ export function transitionPaths(model: PathModel): MachinePaths {
   }
 
   // One path per distinct event sequence; a sequence that begins another is part of it.
-  const sequences = new Map<string, { events: EventObject[]; covers: string[] }>();
+  const sequences = new Map<string, { events: ModelEvent[]; covers: string[] }>();
   for (const [id, events] of best) {
     const key = events.map(serializeEvent).join("\n");
     const entry = sequences.get(key) ?? { events, covers: [] };
@@ -143,7 +148,7 @@ export function transitionPaths(model: PathModel): MachinePaths {
     sequences.set(key, entry);
   }
   const all = [...sequences.entries()].sort(([a], [b]) => b.length - a.length);
-  const kept: Array<{ key: string; events: EventObject[]; covers: string[] }> = [];
+  const kept: Array<{ key: string; events: ModelEvent[]; covers: string[] }> = [];
   for (const [key, entry] of all) {
     const longer = kept.find((k) => k.key === key || (key === "" ? true : k.key.startsWith(`${key}\n`)));
     if (longer) longer.covers.push(...entry.covers);
@@ -155,7 +160,7 @@ export function transitionPaths(model: PathModel): MachinePaths {
   const paths = kept
     .map(({ events, covers }): TransitionPath => {
       const lastPushed = new Map<string, string>();
-      const asStep = (event: EventObject, result: MachineStep): PathStep => ({
+      const asStep = (event: ModelEvent, result: MachineStep): PathStep => ({
         event,
         transitions: result.transitions,
         emitted: result.emitted,
@@ -170,7 +175,12 @@ export function transitionPaths(model: PathModel): MachinePaths {
         node = nodeOf(result.snapshot);
         return asStep(event, result);
       });
-      return { covers: [...new Set(covers)].sort((a, b) => order.indexOf(a) - order.indexOf(b)), arrival: first, steps: pathSteps };
+      return {
+        covers: [...new Set(covers)].sort((a, b) => order.indexOf(a) - order.indexOf(b)),
+        arrival: first,
+        start: { value: from.value, context: from.context },
+        steps: pathSteps,
+      };
     })
     .sort((a, b) => rank(a) - rank(b));
 

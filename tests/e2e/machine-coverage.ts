@@ -20,8 +20,12 @@ interface Part {
   takenIds: string[];
 }
 
-/** Starts recording in a test's context; the returned function writes the test's part file. */
-export async function recordMachineTransitions(context: BrowserContext): Promise<(testInfo: TestInfo) => Promise<void>> {
+/**
+ * Starts recording in a context; the returned function writes what it took since the last call to a part
+ * file of the test. A context that outlives one test (the path tests share a page across a machine's
+ * paths) names its parts, so they sit beside the part of the test's own context.
+ */
+export async function recordMachineTransitions(context: BrowserContext, name = ""): Promise<(testInfo: TestInfo) => Promise<void>> {
   const taken = new Set<string>();
   await context.exposeBinding(BINDING, (_source, ids: unknown) => {
     if (Array.isArray(ids)) for (const id of ids) if (typeof id === "string") taken.add(id);
@@ -40,8 +44,9 @@ export async function recordMachineTransitions(context: BrowserContext): Promise
     // A round trip to each open page lets bindings the page already called arrive first.
     await Promise.all(context.pages().map((page) => page.evaluate(() => 0).catch(() => 0)));
     const part: Part = { file: path.basename(testInfo.file), title: testInfo.titlePath.join(" › "), takenIds: [...taken].sort() };
+    taken.clear();
     mkdirSync(PARTS, { recursive: true });
-    writeFileSync(path.join(PARTS, `${testInfo.testId}-${testInfo.retry}.json`), JSON.stringify(part));
+    writeFileSync(path.join(PARTS, `${testInfo.testId}-${testInfo.retry}${name ? `-${name}` : ""}.json`), JSON.stringify(part));
   };
 }
 
@@ -91,7 +96,12 @@ export function writeBrowserCoverage(specDirectory: string): CoverageFile | null
   const file: CoverageFile = {
     source: "playwright",
     generatedAt: new Date().toISOString(),
-    run: { specFiles, allSpecFiles, tests: parts.length, complete: allSpecFiles.every((name) => specFiles.includes(name)) },
+    run: {
+      specFiles,
+      allSpecFiles,
+      tests: new Set(parts.map((p) => `${p.file} › ${p.title}`)).size,
+      complete: allSpecFiles.every((name) => specFiles.includes(name)),
+    },
     machines,
   };
   mkdirSync(path.dirname(BROWSER_COVERAGE_FILE), { recursive: true });
