@@ -3,7 +3,7 @@ import path from "node:path";
 import type { BrowserContext, TestInfo } from "@playwright/test";
 import { ALL_MACHINES } from "../../machines/catalogue-of-machines";
 import { machineTransitions } from "../../machines/machine-graph";
-import { BROWSER_COVERAGE_FILE, machineCoverage, type CoverageFile } from "../../machines/transition-coverage";
+import { BROWSER_COVERAGE_FILE, machineCoverage, PATH_TESTS_SPEC, type CoverageFile } from "../../machines/transition-coverage";
 import { machineOfTransitionId } from "../../machines/transition-id";
 
 // Transition coverage of the browser suite. Every test's browser context listens on the inspection
@@ -70,11 +70,16 @@ export function writeBrowserCoverage(specDirectory: string): CoverageFile | null
   }
   if (names.length === 0) return null;
   const parts = names.map((name) => JSON.parse(readFileSync(path.join(PARTS, name), "utf8")) as Part);
-  const taken = new Map<string, Set<string>>();
-  for (const id of parts.flatMap((p) => p.takenIds)) {
-    const machine = machineOfTransitionId(id);
-    taken.set(machine, (taken.get(machine) ?? new Set()).add(id));
-  }
+  const byMachine = (ids: string[]) => {
+    const taken = new Map<string, Set<string>>();
+    for (const id of ids) {
+      const machine = machineOfTransitionId(id);
+      taken.set(machine, (taken.get(machine) ?? new Set()).add(id));
+    }
+    return taken;
+  };
+  const taken = byMachine(parts.flatMap((p) => p.takenIds));
+  const byPaths = byMachine(parts.filter((p) => p.file === PATH_TESTS_SPEC).flatMap((p) => p.takenIds));
   const specFiles = [...new Set(parts.map((p) => p.file))].sort();
   // The spec files that drive a browser through these fixtures; the HTTP-only ones (the CDN contract,
   // content edits, the shared cache) use Playwright's own `test` and have no transitions to record.
@@ -84,13 +89,14 @@ export function writeBrowserCoverage(specDirectory: string): CoverageFile | null
   const machines: CoverageFile["machines"] = {};
   for (const { machine } of ALL_MACHINES) {
     const ids = machineTransitions(machine).map((t) => t.key);
-    const coverage = machineCoverage(ids, taken.get(machine.id) ?? [], []);
+    const coverage = machineCoverage(ids, taken.get(machine.id) ?? [], [], byPaths.get(machine.id) ?? []);
     machines[machine.id] = {
       transitions: coverage.total,
       taken: coverage.browser,
       percent: coverage.percent,
       takenIds: ids.filter((id) => coverage.status[id] === "browser"),
       neverTaken: coverage.never,
+      pathTakenIds: coverage.pathTaken,
     };
   }
   const file: CoverageFile = {
