@@ -1,13 +1,15 @@
-import { useEffect, useRef, useState } from "react";
+import { Fragment, useEffect, useRef, useState } from "react";
 import { styled } from "../../tokens/stitches.config";
 import { INSPECT_CHANNEL, type BridgeMessage } from "./bridge-protocol";
 import type { CoverageView, MachineChart } from "./chart-model";
+import type { RequirementSection } from "./requirement-sections";
 import { COVERAGE_GLYPH, COVERAGE_WORDS, Statechart } from "./Statechart";
 
 // The /machines page (development only): every machine of the catalogue drawn as a statechart from
 // its definition, following the machines of other open storefront tabs live over a BroadcastChannel
 // (no network): the selected actor's states are highlighted, each transition it takes flashes, and
 // every log entry points at the arrows its event took. With ?coverage, arrows show which tests took them.
+// Each machine links to the docs/requirements.md sections it implements.
 
 const Page = styled("main", {
   contentColumn: true,
@@ -97,6 +99,23 @@ function activeIds(machineId: string, value: unknown): Set<string> {
   return ids;
 }
 
+/** Inline code in a requirement's text, set as code. */
+function withCode(text: string) {
+  return text
+    .split(/(`[^`]+`)/)
+    .map((part, i) => (part.startsWith("`") && part.endsWith("`") ? <code key={i}>{part.slice(1, -1)}</code> : part.replace(/\*\*/g, "")));
+}
+
+const Requirements = styled("section", {
+  gridColumn: "1 / -1",
+  borderTop: "1px solid $divider",
+  paddingTop: "$16",
+  fontSize: "$14",
+  h2: { fontSize: "$20", margin: "0 0 $8" },
+  h3: { fontSize: "$16", margin: "$16 0 $4" },
+  "section:target h3": { color: "$purple" },
+});
+
 const typeOf = (event: unknown) => String((event as { type?: string } | null)?.type ?? "?");
 const shortTab = (actor: Live) => `tab ${actor.tabId} · ${actor.page} · actor ${actor.actorId.split(":")[1] ?? ""}`;
 const EMPTY = new Set<string>();
@@ -112,7 +131,15 @@ function LegendSwatch({ status }: { status: "browser" | "unit" | "never" }) {
   );
 }
 
-export function MachinesInspector({ charts, coverage }: { charts: MachineChart[]; coverage: CoverageView | null }) {
+export function MachinesInspector({
+  charts,
+  coverage,
+  requirements,
+}: {
+  charts: MachineChart[];
+  coverage: CoverageView | null;
+  requirements: RequirementSection[];
+}) {
   const [live, setLive] = useState<Record<string, Live>>({});
   const [log, setLog] = useState<LogEntry[]>([]);
   const [listening, setListening] = useState(false);
@@ -176,6 +203,7 @@ export function MachinesInspector({ charts, coverage }: { charts: MachineChart[]
   }, []);
 
   const pinnedEntry = log.find((e) => e.n === pinned) ?? null;
+  const titles = new Map(requirements.map((r) => [r.anchor, r.title]));
   const showEntry = (entry: LogEntry) => {
     setPinned(entry.n);
     const first = entry.transitions[0];
@@ -209,7 +237,7 @@ export function MachinesInspector({ charts, coverage }: { charts: MachineChart[]
         </Legend>
       ) : null}
       <div>
-        {charts.map(({ chart, behaviour, spec }) => {
+        {charts.map(({ chart, behaviour, requirements: cited }) => {
           const id = chart.machineId;
           const actors = Object.values(live)
             .filter((l) => l.machineId === id)
@@ -224,7 +252,14 @@ export function MachinesInspector({ charts, coverage }: { charts: MachineChart[]
             <Card key={id} aria-labelledby={headingId} data-machine={id}>
               <h2 id={headingId}>{id}</h2>
               <p>
-                {behaviour} · spec {spec} · <span data-transition-count={chart.transitions.length}>{chart.transitions.length} transitions</span> ·{" "}
+                {behaviour} · requirements{" "}
+                {cited.map((anchor, i) => (
+                  <Fragment key={anchor}>
+                    {i ? ", " : ""}
+                    <a href={`#requirements-${anchor}`}>§{titles.get(anchor) ?? anchor}</a>
+                  </Fragment>
+                ))}{" "}
+                · <span data-transition-count={chart.transitions.length}>{chart.transitions.length} transitions</span> ·{" "}
                 <span data-live-count={actors.length}>{actors.length ? `${actors.length} running in open tabs` : "not running in any open tab"}</span>
               </p>
               <div className="tools">
@@ -311,6 +346,28 @@ export function MachinesInspector({ charts, coverage }: { charts: MachineChart[]
           })}
         </ol>
       </Log>
+      <Requirements aria-labelledby="requirements-heading">
+        <h2 id="requirements-heading">Requirements the machines implement</h2>
+        <p>
+          The sections of <code>docs/requirements.md</code> each machine cites.
+        </p>
+        {requirements.map((section) => (
+          <section key={section.anchor} id={`requirements-${section.anchor}`} aria-labelledby={`requirements-${section.anchor}-title`}>
+            <h3 id={`requirements-${section.anchor}-title`}>§{section.title}</h3>
+            {section.blocks.map((block, i) =>
+              block.list ? (
+                <ul key={i}>
+                  {block.lines.map((line, j) => (
+                    <li key={j}>{withCode(line)}</li>
+                  ))}
+                </ul>
+              ) : (
+                <p key={i}>{withCode(block.lines.join(" "))}</p>
+              ),
+            )}
+          </section>
+        ))}
+      </Requirements>
     </Page>
   );
 }

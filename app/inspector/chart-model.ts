@@ -60,7 +60,8 @@ export interface Chart {
 /** One machine as /machines receives it: the catalogue's description and the laid-out chart. */
 export interface MachineChart {
   behaviour: string;
-  spec: string;
+  /** Anchors of the docs/requirements.md sections it implements. */
+  requirements: readonly string[];
   chart: Chart;
 }
 
