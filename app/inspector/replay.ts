@@ -5,6 +5,7 @@ import { machineTransitions } from "../../machines/machine-graph";
 import { initialSnapshot, scheduledEvents, stepMachine, type EmittedEvent, type PersistedSnapshot } from "../../machines/machine-step";
 import type { ModelEvent } from "../../machines/transition-paths";
 import { dataLayerPolicy } from "../../tracking/data-layer-policy";
+import { PAGE_VIEW_EVENT } from "../../tracking/page-view";
 import { REPLAY_HINTS, type PageFacts, type ReplayHint } from "./replay-hints";
 
 // A recorded visit replayed on the machines (docs/machines.md, "Replaying a recorded visit"): a data-layer
@@ -38,8 +39,10 @@ interface ReplayStep {
   sent: string[];
   /** The transitions they took (empty when an earlier entry's step pushed this one too). */
   transitions: string[];
-  /** Why no transition explains the entry; null when one does. */
+  /** Why no transition explains the entry; null when one does, or when it is a page view. */
   unmatched: string | null;
+  /** A page view: a new page, whose machines start afresh. */
+  pageStart: boolean;
   /** Every machine's state after this entry: the value of its latest actor, which actor that is. */
   states: Record<string, { value: unknown; actor: string | null }>;
 }
@@ -193,14 +196,17 @@ function emittersByEvent(): Map<string, string[]> {
   return byEvent;
 }
 
-/** Replays a visit's entries on every machine, entry by entry. */
-export function replayVisit(entries: readonly LogEntry[], skipped = 0): Replay {
+/**
+ * Replays a visit's entries on every machine, entry by entry. `assumed` stands in for what entries
+ * without a page context do not say (an export of the live panel has none): a phone's page or not.
+ */
+export function replayVisit(entries: readonly LogEntry[], skipped = 0, assumed: PageFacts = {}): Replay {
   const emitters = emittersByEvent();
   const actors = new Map<string, ReplayActor>();
   const latest = new Map<string, string>();
   const taken: Record<string, string[]> = {};
   let lastPushed = new Map<string, string>();
-  let page: PageFacts = {};
+  let page: PageFacts = { ...assumed };
   let pageUid: string | undefined;
 
   const newActor = (machineId: string, key: string, entry: LogEntry): ReplayActor => {
@@ -227,16 +233,18 @@ export function replayVisit(entries: readonly LogEntry[], skipped = 0): Replay {
   };
 
   const steps: ReplayStep[] = entries.map((entry) => {
-    // A new page starts its machines afresh: its page_view, or entries from another page.
+    // A new page starts its machines afresh: its page view, or entries from another page.
     const uid = typeof entry.page?.uid === "string" ? entry.page.uid : undefined;
-    if (entry.event === "page_view" || (uid !== undefined && uid !== pageUid)) {
+    const pageStart = entry.event === PAGE_VIEW_EVENT;
+    if (pageStart || (uid !== undefined && uid !== pageUid)) {
       actors.clear();
       latest.clear();
       lastPushed = new Map();
-      page = entry.page ?? {};
+      page = { ...assumed, ...entry.page };
       pageUid = uid;
     }
-    const base = { index: entry.index, event: entry.event, machineId: null, actor: null, sent: [], transitions: [] };
+    const base = { index: entry.index, event: entry.event, machineId: null, actor: null, sent: [], transitions: [], pageStart };
+    if (pageStart) return { ...base, unmatched: null, states: states() };
     const machineIds = emitters.get(entry.event) ?? [];
     if (machineIds.length === 0)
       return { ...base, unmatched: `No machine emits ${entry.event}: it is pushed by the page, not by a transition.`, states: states() };

@@ -15,7 +15,7 @@ describe("a path test's data layer replays on its machine", () => {
       const page = { uid, isMobile: setup.agent === "phone", isLTT: uid.includes("london-theatre"), countryCode: setup.country ?? "US" };
       it(`${driver.machine.id}: ${setup.name}`, () => {
         for (const path of transitionPaths(setup.model).paths) {
-          const entries: LogEntry[] = [{ index: 0, event: "page_view", properties: {}, page }];
+          const entries: LogEntry[] = [{ index: 0, event: "page_viewed", properties: {}, page }];
           const expected: unknown[] = [];
           const lastPushed = new Map<string, string>();
           for (const step of [...(path.arrival ? [path.arrival] : []), ...path.steps])
