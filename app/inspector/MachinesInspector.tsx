@@ -1,15 +1,21 @@
-import { Fragment, useEffect, useRef, useState } from "react";
+import { Fragment, useEffect, useMemo, useRef, useState } from "react";
+import { dataLayerPolicy } from "../../tracking/data-layer-policy";
+import { PAGE_VIEW_EVENT } from "../../tracking/page-view";
 import { styled } from "../../tokens/stitches.config";
+import { saveJsonFile } from "../components/ui/save-json-file";
 import { INSPECT_CHANNEL, type BridgeMessage } from "./bridge-protocol";
 import type { CoverageView, MachineChart } from "./chart-model";
+import type { Replay } from "./replay";
+import { ReplayPanel } from "./ReplayPanel";
 import type { RequirementSection } from "./requirement-sections";
-import { COVERAGE_GLYPH, COVERAGE_WORDS, Statechart } from "./Statechart";
+import { COVERAGE_GLYPH, COVERAGE_WORDS, PATH_GLYPH, PATH_WORDS, REPLAY_GLYPH, REPLAY_WORDS, Statechart } from "./Statechart";
 
 // The /machines page (development only): every machine of the catalogue drawn as a statechart from
 // its definition, following the machines of other open storefront tabs live over a BroadcastChannel
 // (no network): the selected actor's states are highlighted, each transition it takes flashes, and
 // every log entry points at the arrows its event took. With ?coverage, arrows show which tests took them.
-// Each machine links to the docs/requirements.md sections it implements.
+// A recorded visit (a data-layer log) can be replayed instead of following tabs (ReplayPanel.tsx), and a
+// tab's log exported for that. Each machine links to the docs/requirements.md sections it implements.
 
 const Page = styled("main", {
   contentColumn: true,
@@ -77,26 +83,34 @@ type Live = Extract<BridgeMessage, { kind: "snapshot" }>;
 
 interface LogEntry {
   n: number;
+  tabId: string;
+  page: string;
   actorId: string;
   machineId: string;
   event: string;
   emitted: string[];
+  /** What the actor emitted, properties and all, with its page's context: what an export writes. */
+  emittedEvents: Array<{ event: unknown; pageContext: unknown }>;
   transitions: string[];
 }
 
-/** "header.throttle.ready" ids for a snapshot value, plus every ancestor. */
-function activeIds(machineId: string, value: unknown): Set<string> {
-  const ids = new Set<string>([machineId]);
-  const walk = (v: unknown, prefix: string) => {
-    if (typeof v === "string") ids.add(`${prefix}.${v}`);
-    else if (v && typeof v === "object")
-      for (const [k, child] of Object.entries(v)) {
-        ids.add(`${prefix}.${k}`);
-        walk(child, `${prefix}.${k}`);
-      }
-  };
-  walk(value, machineId);
-  return ids;
+/** A tab's log as the data layer it left: a page view, then its machines' events by their data-layer policy. */
+function exportedLog(entries: readonly LogEntry[], tabId: string) {
+  const own = entries.filter((e) => e.tabId === tabId).reverse();
+  const emitted = own.flatMap((e) => e.emittedEvents);
+  const page = emitted.find((e) => e.pageContext)?.pageContext ?? null;
+  const lastPushed = new Map<string, string>();
+  const pushed = emitted.flatMap(({ event }) => {
+    const { type, ...properties } = event as { type: string };
+    const policy = dataLayerPolicy(type);
+    if (policy === "off") return [];
+    if (policy === "dedupe") {
+      if (lastPushed.get(type) === JSON.stringify(properties)) return [];
+      lastPushed.set(type, JSON.stringify(properties));
+    }
+    return [{ event: type, ...properties, ...(page ? { page } : {}) }];
+  });
+  return { source: "/machines event log", tab: tabId, page: own[0]?.page ?? null, entries: [{ event: PAGE_VIEW_EVENT, ...(page ? { page } : {}) }, ...pushed] };
 }
 
 /** Inline code in a requirement's text, set as code. */
@@ -115,6 +129,21 @@ const Requirements = styled("section", {
   h3: { fontSize: "$16", margin: "$16 0 $4" },
   "section:target h3": { color: "$purple" },
 });
+
+/** "header.throttle.ready" ids for a snapshot value, plus every ancestor. */
+function activeIds(machineId: string, value: unknown): Set<string> {
+  const ids = new Set<string>([machineId]);
+  const walk = (v: unknown, prefix: string) => {
+    if (typeof v === "string") ids.add(`${prefix}.${v}`);
+    else if (v && typeof v === "object")
+      for (const [k, child] of Object.entries(v)) {
+        ids.add(`${prefix}.${k}`);
+        walk(child, `${prefix}.${k}`);
+      }
+  };
+  walk(value, machineId);
+  return ids;
+}
 
 const typeOf = (event: unknown) => String((event as { type?: string } | null)?.type ?? "?");
 const shortTab = (actor: Live) => `tab ${actor.tabId} · ${actor.page} · actor ${actor.actorId.split(":")[1] ?? ""}`;
@@ -141,6 +170,9 @@ export function MachinesInspector({
   requirements: RequirementSection[];
 }) {
   const [live, setLive] = useState<Record<string, Live>>({});
+  const [replay, setReplay] = useState<Replay | null>(null);
+  const [replayStep, setReplayStep] = useState(0);
+  const [exportTab, setExportTab] = useState<string | null>(null);
   const [log, setLog] = useState<LogEntry[]>([]);
   const [listening, setListening] = useState(false);
   const [selected, setSelected] = useState<Record<string, string>>({});
@@ -165,7 +197,20 @@ export function MachinesInspector({
       if (data.kind === "event") {
         const n = ++counter.current;
         setLog((all) =>
-          [{ n, actorId: data.actorId, machineId: data.machineId, event: typeOf(data.event), emitted: [], transitions: [] }, ...all].slice(0, 200),
+          [
+            {
+              n,
+              tabId: data.tabId,
+              page: data.page,
+              actorId: data.actorId,
+              machineId: data.machineId,
+              event: typeOf(data.event),
+              emitted: [],
+              emittedEvents: [],
+              transitions: [],
+            },
+            ...all,
+          ].slice(0, 200),
         );
       }
       if (data.kind === "emitted" || data.kind === "transitions") {
@@ -176,7 +221,11 @@ export function MachinesInspector({
           if (!entry) return all;
           const next =
             data.kind === "emitted"
-              ? { ...entry, emitted: [...entry.emitted, typeOf(data.event)] }
+              ? {
+                  ...entry,
+                  emitted: [...entry.emitted, typeOf(data.event)],
+                  emittedEvents: [...entry.emittedEvents, { event: data.event, pageContext: data.pageContext }],
+                }
               : { ...entry, transitions: [...new Set([...entry.transitions, ...data.transitions])] };
           return [...all.slice(0, i), next, ...all.slice(i + 1)];
         });
@@ -203,6 +252,10 @@ export function MachinesInspector({
   }, []);
 
   const pinnedEntry = log.find((e) => e.n === pinned) ?? null;
+  const tabs = useMemo(() => [...new Map(log.map((e) => [e.tabId, e.page])).entries()], [log]);
+  const tabToExport = tabs.some(([id]) => id === exportTab) ? exportTab : (tabs[0]?.[0] ?? null);
+  const replayed = useMemo(() => new Map(Object.entries(replay?.taken ?? {}).map(([id, taken]) => [id, new Set(taken)])), [replay]);
+  const step = replay?.steps[Math.min(replayStep, replay.steps.length - 1)] ?? null;
   const titles = new Map(requirements.map((r) => [r.anchor, r.title]));
   const showEntry = (entry: LogEntry) => {
     setPinned(entry.n);
@@ -233,9 +286,16 @@ export function MachinesInspector({
                 {COVERAGE_GLYPH[status]} {COVERAGE_WORDS[status]}
               </li>
             ))}
+            <li>
+              {PATH_GLYPH} taken {PATH_WORDS} (paths generated from the machine&apos;s graph)
+            </li>
+            <li>
+              {REPLAY_GLYPH} taken {REPLAY_WORDS} (when a recorded visit is replayed)
+            </li>
           </ul>
         </Legend>
       ) : null}
+      <ReplayPanel replay={replay} step={Math.min(replayStep, (replay?.steps.length ?? 1) - 1)} onReplay={setReplay} onStep={setReplayStep} />
       <div>
         {charts.map(({ chart, behaviour, requirements: cited }) => {
           const id = chart.machineId;
@@ -243,10 +303,19 @@ export function MachinesInspector({
             .filter((l) => l.machineId === id)
             .sort((a, b) => b.at - a.at);
           const current = actors.find((a) => a.actorId === selected[id]) ?? actors[0];
-          const active = current ? activeIds(id, current.value) : EMPTY;
-          const flash = current ? flashes[current.actorId] : undefined;
-          const highlighted = pinnedEntry?.machineId === id ? new Set(pinnedEntry.transitions) : EMPTY;
+          // A replayed visit takes the charts over: its state at the chosen step, the arrows that entry took.
+          const replayState = step?.states[id] ?? null;
+          const active = replayState ? activeIds(id, replayState.value) : current ? activeIds(id, current.value) : EMPTY;
+          const flash = current && !replay ? flashes[current.actorId] : undefined;
+          const highlighted = replay
+            ? step?.machineId === id
+              ? new Set(step.transitions)
+              : EMPTY
+            : pinnedEntry?.machineId === id
+              ? new Set(pinnedEntry.transitions)
+              : EMPTY;
           const machineCoverage = coverage?.machines[id] ?? null;
+          const takenInReplay = replay ? (replayed.get(id) ?? EMPTY) : null;
           const headingId = `machine-${id}`;
           return (
             <Card key={id} aria-labelledby={headingId} data-machine={id}>
@@ -268,6 +337,17 @@ export function MachinesInspector({
                     Browser coverage {machineCoverage.percent}% ({machineCoverage.browser} of {machineCoverage.total} transitions)
                   </strong>
                 ) : null}
+                {machineCoverage ? (
+                  <span data-path-count={machineCoverage.paths}>
+                    {PATH_GLYPH} path tests: {machineCoverage.paths} of {machineCoverage.total}
+                  </span>
+                ) : null}
+                {takenInReplay ? (
+                  <span data-replay-count={takenInReplay.size}>
+                    {REPLAY_GLYPH} replayed visit: {takenInReplay.size} of {chart.transitions.length}
+                    {replayState?.actor ? ` · showing ${replayState.actor}` : ""}
+                  </span>
+                ) : null}
                 {actors.length > 1 ? (
                   <label>
                     Running actor{" "}
@@ -279,7 +359,7 @@ export function MachinesInspector({
                       ))}
                     </select>
                   </label>
-                ) : current ? (
+                ) : current && !replay ? (
                   <span>Following {shortTab(current)}</span>
                 ) : null}
                 <button type="button" aria-pressed={actual[id] ? "true" : "false"} onClick={() => setActual((all) => ({ ...all, [id]: !all[id] }))}>
@@ -295,6 +375,8 @@ export function MachinesInspector({
                   flashKey={flash?.key ?? 0}
                   highlighted={highlighted}
                   coverage={machineCoverage?.status ?? null}
+                  pathTested={machineCoverage ? new Set(machineCoverage.pathTaken) : null}
+                  replayed={takenInReplay}
                   fit={!actual[id]}
                 />
               </div>
@@ -311,6 +393,25 @@ export function MachinesInspector({
       <Log aria-label="Event log">
         <h2 style={{ fontSize: "16px" }}>Event log</h2>
         {log.length === 0 ? <p>Open a storefront page in another tab; its machines appear here.</p> : null}
+        {tabToExport ? (
+          <p>
+            {tabs.length > 1 ? (
+              <label>
+                Tab{" "}
+                <select value={tabToExport} onChange={(e) => setExportTab(e.target.value)}>
+                  {tabs.map(([id, page]) => (
+                    <option key={id} value={id}>
+                      tab {id} · {page}
+                    </option>
+                  ))}
+                </select>{" "}
+              </label>
+            ) : null}
+            <button type="button" onClick={() => saveJsonFile(`data-layer-log-${tabToExport}.json`, exportedLog(log, tabToExport))}>
+              Export this tab&apos;s data-layer log
+            </button>
+          </p>
+        ) : null}
         <ol>
           {log.map((entry) => {
             const lines = (

@@ -4,7 +4,8 @@ export const INSPECT_CHANNEL = "storefront-machines";
 export type BridgeMessage =
   | { kind: "snapshot"; tabId: string; page: string; actorId: string; machineId: string; value: unknown; context: unknown; status: string; at: number }
   | { kind: "event"; tabId: string; page: string; actorId: string; machineId: string; event: unknown; at: number }
-  | { kind: "emitted"; tabId: string; page: string; actorId: string; machineId: string; event: unknown; at: number }
+  /** A catalogue event an actor emitted, with the page context the page's data-layer entries carry (a log export needs it). */
+  | { kind: "emitted"; tabId: string; page: string; actorId: string; machineId: string; event: unknown; pageContext: unknown; at: number }
   /** One microstep: the transitions it took, by their ids (machines/transition-id.ts). */
   | { kind: "transitions"; tabId: string; page: string; actorId: string; machineId: string; eventType: string; transitions: string[]; at: number }
   | { kind: "stopped"; tabId: string; actorId: string; at: number }

@@ -1,5 +1,6 @@
 import type { InspectionEvent } from "xstate";
 import { transitionId } from "../../machines/transition-id";
+import { findPageViewPush } from "../../tracking/page-view";
 import { INSPECT_CHANNEL, toTransferable, type BridgeMessage } from "./bridge-protocol";
 
 // Development only (loaded by load-inspectors.client.ts): posts every machine actor's snapshots,
@@ -17,6 +18,8 @@ export function createBroadcastSink(): (event: InspectionEvent) => void {
   const channel = new BroadcastChannel(INSPECT_CHANNEL);
   const tabId = Math.random().toString(36).slice(2, 10);
   const page = () => `${window.location.pathname}${window.location.search}`;
+  // The page context of this document's data-layer entries, from its first page view (pushed before the app ran).
+  const pageContext = () => toTransferable(findPageViewPush(window.dataLayer)?.page ?? null);
   const latest = new Map<string, Extract<BridgeMessage, { kind: "snapshot" }>>();
 
   const post = (message: BridgeMessage) => {
@@ -64,7 +67,16 @@ export function createBroadcastSink(): (event: InspectionEvent) => void {
     } else if (event.type === "@xstate.action") {
       const action = (event as unknown as { action: { type: string; params?: { event?: unknown } } }).action;
       if (action.type === "xstate.emit")
-        post({ kind: "emitted", tabId, page: page(), actorId, machineId, event: toTransferable(action.params?.event), at: Date.now() });
+        post({
+          kind: "emitted",
+          tabId,
+          page: page(),
+          actorId,
+          machineId,
+          event: toTransferable(action.params?.event),
+          pageContext: pageContext(),
+          at: Date.now(),
+        });
     }
   };
 }

@@ -74,6 +74,9 @@ export interface CoverageView {
   machines: Record<string, MachineCoverage>;
 }
 
+/** Room before a label's first line for its marks: coverage, path test and replay glyphs ("✔ ⇉ ● "). */
+export const MARK_COLUMNS = 6;
+
 /** Label text metrics: labels are monospace, so their width is known without a browser. */
 export const CHAR_WIDTH = 7.4;
 export const LINE_HEIGHT = 16;

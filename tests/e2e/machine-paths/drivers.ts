@@ -339,7 +339,7 @@ const tooltip: MachineDriver = {
  * A local stand-in for the YouTube iframe API (no network here): a 50-second video whose time follows
  * the page clock, with the player's own Play, Pause and seek-to-the-end controls for the visitor to tap.
  */
-const YOUTUBE_STAND_IN = `
+export const YOUTUBE_STAND_IN = `
 window.YT = {
   PlayerState: { ENDED: 0, PLAYING: 1, PAUSED: 2 },
   Player: class {
