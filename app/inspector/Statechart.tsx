@@ -32,8 +32,6 @@ const Svg = styled("svg", {
   ".label": { fill: "$grey900" },
   ".label-halo": { fill: "$surface", opacity: 0.85 },
   ".initial": { fill: "$nearBlack" },
-  "[data-flash='true'] .edge, [data-highlighted='true'] .edge": { stroke: "$candy", strokeWidth: 3.5 },
-  "[data-flash='true'] .label, [data-highlighted='true'] .label": { fill: "$candy", fontWeight: 700 },
   "[data-flash='true']": { animation: "statechart-flash 1.2s ease-out" },
   "@keyframes statechart-flash": { "0%": { opacity: 0.2 }, "30%": { opacity: 1 }, "60%": { opacity: 0.4 }, "100%": { opacity: 1 } },
   "@reducedMotion": { "[data-flash='true']": { animation: "none" } },
@@ -46,6 +44,9 @@ const Svg = styled("svg", {
   "[data-coverage='never'] .label": { fill: "$red" },
   // The replayed visit's arrows stand out whatever their coverage: a thicker line, and "●" in the label.
   "[data-replayed='true'] .edge": { strokeWidth: 3.5 },
+  // What is happening now (a flash, a pinned log entry, the replay's step) wins over coverage colours.
+  "[data-flash='true'] .edge, [data-highlighted='true'] .edge": { stroke: "$candy", strokeWidth: 3.5 },
+  "[data-flash='true'] .label, [data-highlighted='true'] .label": { fill: "$candy", fontWeight: 700 },
 });
 
 export const COVERAGE_GLYPH: Record<CoverageStatus, string> = { browser: "✔", unit: "◐", never: "✘" };

@@ -51,6 +51,7 @@ export async function readCoverage(all: MachineChart[]): Promise<CoverageView> {
       chart.transitions.map((t) => t.id),
       browserFile?.machines[chart.machineId]?.takenIds ?? [],
       unitFile?.machines[chart.machineId]?.takenIds ?? [],
+      browserFile?.machines[chart.machineId]?.pathTakenIds ?? [],
     );
   }
   return {
