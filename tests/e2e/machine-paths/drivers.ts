@@ -262,6 +262,8 @@ const toasts: MachineDriver = {
       agent: "desktop",
       clock: true,
       routes: (context) => context.route("**/media/downloads/paris-weekend-checklist.pdf", (route) => route.fulfill({ status: 503, body: "unavailable" })),
+      // Whatever the page still loads after hydration (lazy chunks) arrives before a path takes the network away.
+      prepare: ({ page }) => page.waitForLoadState("networkidle"),
       expectedErrors: [/status of 503/, /ERR_INTERNET_DISCONNECTED/],
       model: { machine: toastsMachine, events: toastEvents },
     },
