@@ -67,9 +67,10 @@ export function CopyPhoneButton({ number, label }: { number: string; label: stri
           if (await copyText(number)) actor.send({ type: "SHOW" });
         }}
         onKeyDown={(event) => {
-          if (event.key !== "Escape" || !actor.getSnapshot().matches("shown")) return;
-          event.stopPropagation();
-          actor.send({ type: "HIDE" });
+          if (shown && event.key === "Escape") {
+            event.stopPropagation();
+            actor.send({ type: "HIDE" });
+          }
         }}
       >
         {t("copyNumber")}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useT } from "../page-providers";
 import type { Overlays } from "./overlay-context";
 
@@ -10,22 +10,19 @@ import type { Overlays } from "./overlay-context";
 const CONNECTION_TOAST_ID = "connection";
 
 export function useConnectionToasts(overlays: Overlays): void {
-  // The words of the latest render, read when the connection changes (useT makes a new function each render).
-  const latest = useT();
-  const words = useRef(latest);
-  words.current = latest;
+  const t = useT();
+  // Subscribed again when the words change (a render of the provider, which is rare): one listener for both events.
   useEffect(() => {
-    const t = (key: "offline" | "backOnline") => words.current(key);
-    const offline = () => overlays.showToast({ id: CONNECTION_TOAST_ID, message: t("offline"), tone: "warning", autoClose: false });
-    const online = () => {
-      const told = overlays.toasts.getSnapshot().context.toasts.some((toast) => toast.id === CONNECTION_TOAST_ID && !toast.autoClose);
-      if (told) overlays.showToast({ id: CONNECTION_TOAST_ID, message: t("backOnline"), tone: "success" });
+    const onChange = () => {
+      if (!navigator.onLine) overlays.showToast({ id: CONNECTION_TOAST_ID, message: t("offline"), tone: "warning", autoClose: false });
+      else if (overlays.toasts.getSnapshot().context.toasts.some((toast) => toast.id === CONNECTION_TOAST_ID && !toast.autoClose))
+        overlays.showToast({ id: CONNECTION_TOAST_ID, message: t("backOnline"), tone: "success" });
     };
-    window.addEventListener("offline", offline);
-    window.addEventListener("online", online);
+    addEventListener("offline", onChange);
+    addEventListener("online", onChange);
     return () => {
-      window.removeEventListener("offline", offline);
-      window.removeEventListener("online", online);
+      removeEventListener("offline", onChange);
+      removeEventListener("online", onChange);
     };
-  }, [overlays]);
+  }, [overlays, t]);
 }
