@@ -1,6 +1,4 @@
 import { Fragment, useEffect, useMemo, useRef, useState } from "react";
-import { dataLayerPolicy } from "../../tracking/data-layer-policy";
-import { PAGE_VIEW_EVENT } from "../../tracking/page-view";
 import { styled } from "../../tokens/stitches.config";
 import { saveJsonFile } from "../components/ui/save-json-file";
 import { INSPECT_CHANNEL, type BridgeMessage } from "./bridge-protocol";
@@ -89,28 +87,25 @@ interface LogEntry {
   machineId: string;
   event: string;
   emitted: string[];
-  /** What the actor emitted, properties and all, with its page's context: what an export writes. */
-  emittedEvents: Array<{ event: unknown; pageContext: unknown }>;
   transitions: string[];
 }
 
-/** A tab's log as the data layer it left: a page view, then its machines' events by their data-layer policy. */
-function exportedLog(entries: readonly LogEntry[], tabId: string) {
-  const own = entries.filter((e) => e.tabId === tabId).reverse();
-  const emitted = own.flatMap((e) => e.emittedEvents);
-  const page = emitted.find((e) => e.pageContext)?.pageContext ?? null;
-  const lastPushed = new Map<string, string>();
-  const pushed = emitted.flatMap(({ event }) => {
-    const { type, ...properties } = event as { type: string };
-    const policy = dataLayerPolicy(type);
-    if (policy === "off") return [];
-    if (policy === "dedupe") {
-      if (lastPushed.get(type) === JSON.stringify(properties)) return [];
-      lastPushed.set(type, JSON.stringify(properties));
-    }
-    return [{ event: type, ...properties, ...(page ? { page } : {}) }];
+/** Asks a tab for its window.dataLayer over the bridge's channel: its log, as a file to replay. */
+function exportTabLog(tabId: string): Promise<Extract<BridgeMessage, { kind: "data-layer" }> | null> {
+  return new Promise((resolve) => {
+    const channel = new BroadcastChannel(INSPECT_CHANNEL);
+    const done = (answer: Extract<BridgeMessage, { kind: "data-layer" }> | null) => {
+      clearTimeout(timer);
+      channel.close();
+      resolve(answer);
+    };
+    // A tab that was closed (or reloaded) cannot answer.
+    const timer = setTimeout(() => done(null), 2000);
+    channel.onmessage = ({ data }: MessageEvent<BridgeMessage>) => {
+      if (data.kind === "data-layer" && data.tabId === tabId) done(data);
+    };
+    channel.postMessage({ kind: "export-request", tabId } satisfies BridgeMessage);
   });
-  return { source: "/machines event log", tab: tabId, page: own[0]?.page ?? null, entries: [{ event: PAGE_VIEW_EVENT, ...(page ? { page } : {}) }, ...pushed] };
 }
 
 /** Inline code in a requirement's text, set as code. */
@@ -173,6 +168,7 @@ export function MachinesInspector({
   const [replay, setReplay] = useState<Replay | null>(null);
   const [replayStep, setReplayStep] = useState(0);
   const [exportTab, setExportTab] = useState<string | null>(null);
+  const [exportProblem, setExportProblem] = useState<string | null>(null);
   const [log, setLog] = useState<LogEntry[]>([]);
   const [listening, setListening] = useState(false);
   const [selected, setSelected] = useState<Record<string, string>>({});
@@ -206,7 +202,6 @@ export function MachinesInspector({
               machineId: data.machineId,
               event: typeOf(data.event),
               emitted: [],
-              emittedEvents: [],
               transitions: [],
             },
             ...all,
@@ -221,11 +216,7 @@ export function MachinesInspector({
           if (!entry) return all;
           const next =
             data.kind === "emitted"
-              ? {
-                  ...entry,
-                  emitted: [...entry.emitted, typeOf(data.event)],
-                  emittedEvents: [...entry.emittedEvents, { event: data.event, pageContext: data.pageContext }],
-                }
+              ? { ...entry, emitted: [...entry.emitted, typeOf(data.event)] }
               : { ...entry, transitions: [...new Set([...entry.transitions, ...data.transitions])] };
           return [...all.slice(0, i), next, ...all.slice(i + 1)];
         });
@@ -407,11 +398,25 @@ export function MachinesInspector({
                 </select>{" "}
               </label>
             ) : null}
-            <button type="button" onClick={() => saveJsonFile(`data-layer-log-${tabToExport}.json`, exportedLog(log, tabToExport))}>
+            <button
+              type="button"
+              onClick={async () => {
+                const answer = await exportTabLog(tabToExport);
+                setExportProblem(answer ? null : `Tab ${tabToExport} did not answer: it was closed or reloaded.`);
+                if (answer)
+                  saveJsonFile(`data-layer-log-${tabToExport}.json`, {
+                    source: "/machines event log",
+                    tab: answer.tabId,
+                    page: answer.page,
+                    entries: answer.entries,
+                  });
+              }}
+            >
               Export this tab&apos;s data-layer log
             </button>
           </p>
         ) : null}
+        {exportProblem ? <p role="alert">{exportProblem}</p> : null}
         <ol>
           {log.map((entry) => {
             const lines = (

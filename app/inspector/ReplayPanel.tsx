@@ -1,10 +1,15 @@
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { styled } from "../../tokens/stitches.config";
-import { parseLog, replayVisit, type LogEntry, type Replay } from "./replay";
+import type { LogEntry, Replay } from "./replay";
 
 // "Replay a recorded visit" on /machines: a data-layer log, pasted or opened as a JSON file, replayed on the
 // machines (replay.ts) and stepped through on a timeline; the charts show each machine's state at the
-// chosen step. Everything happens in this page: the log is read with the File API and sent nowhere.
+// chosen step. Everything happens in this page: the log is read with the File API and sent nowhere. The
+// engine is the development server's bundle of replay.ts (replay-bundle.server.ts), imported when the page
+// opens, so a replay works offline.
+
+type Engine = Pick<typeof import("./replay"), "parseLog" | "replayVisit">;
+const ENGINE_URL = "/machines/replay.js";
 
 const Panel = styled("section", {
   gridColumn: "1 / -1",
@@ -49,8 +54,23 @@ export function ReplayPanel({ replay, step, onReplay, onStep }: Props) {
   const [log, setLog] = useState<{ entries: LogEntry[]; skipped: number } | null>(null);
   const [device, setDevice] = useState<"desktop" | "phone">("desktop");
   const saysPage = log ? log.entries.some((e) => e.page) : true;
+  const [engine, setEngine] = useState<Engine | Error | null>(null);
+  useEffect(() => {
+    let current = true;
+    // A variable, so the app's bundler leaves this import to the browser.
+    const url = ENGINE_URL;
+    import(/* the development server's bundle */ url).then(
+      (module: Engine) => current && setEngine(module),
+      (error: Error) => current && setEngine(new Error(`The replay engine did not load (${url}): ${error.message}`)),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
 
   const start = (source: string, assumed = device) => {
+    if (!engine || engine instanceof Error) return;
+    const { parseLog, replayVisit } = engine;
     const parsed = parseLog(source);
     if (parsed instanceof Error) {
       setError(parsed.message);
@@ -81,7 +101,7 @@ export function ReplayPanel({ replay, step, onReplay, onStep }: Props) {
   const unmatched = replay?.steps.filter((s) => s.unmatched) ?? [];
   const matched = replay ? replay.steps.filter((s) => !s.unmatched && !s.pageStart).length : 0;
   return (
-    <Panel aria-labelledby={`${ids}-heading`} data-replay-panel="">
+    <Panel aria-labelledby={`${ids}-heading`} data-replay-panel="" data-engine={engine === null ? "loading" : engine instanceof Error ? "failed" : "ready"}>
       <h2 id={`${ids}-heading`}>Replay a recorded visit</h2>
       <form onSubmit={onSubmit}>
         <label htmlFor={`${ids}-log`}>
@@ -90,9 +110,17 @@ export function ReplayPanel({ replay, step, onReplay, onStep }: Props) {
         <textarea id={`${ids}-log`} rows={3} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
         <div className="row">
           <label>
-            Or open a JSON file <input type="file" accept="application/json,.json" onChange={(e) => void openFile(e.target.files?.[0])} />
+            Or open a JSON file{" "}
+            <input
+              type="file"
+              accept="application/json,.json"
+              disabled={!engine || engine instanceof Error}
+              onChange={(e) => void openFile(e.target.files?.[0])}
+            />
           </label>
-          <button type="submit">Replay</button>
+          <button type="submit" disabled={!engine || engine instanceof Error}>
+            Replay
+          </button>
           {replay ? (
             <button
               type="button"
@@ -106,9 +134,9 @@ export function ReplayPanel({ replay, step, onReplay, onStep }: Props) {
           ) : null}
         </div>
       </form>
-      {error ? (
+      {error || engine instanceof Error ? (
         <p className="error" role="alert">
-          {error}
+          {error ?? (engine as Error).message}
         </p>
       ) : null}
       {replay && log ? (

@@ -4,13 +4,15 @@ export const INSPECT_CHANNEL = "storefront-machines";
 export type BridgeMessage =
   | { kind: "snapshot"; tabId: string; page: string; actorId: string; machineId: string; value: unknown; context: unknown; status: string; at: number }
   | { kind: "event"; tabId: string; page: string; actorId: string; machineId: string; event: unknown; at: number }
-  /** A catalogue event an actor emitted, with the page context the page's data-layer entries carry (a log export needs it). */
-  | { kind: "emitted"; tabId: string; page: string; actorId: string; machineId: string; event: unknown; pageContext: unknown; at: number }
+  | { kind: "emitted"; tabId: string; page: string; actorId: string; machineId: string; event: unknown; at: number }
   /** One microstep: the transitions it took, by their ids (machines/transition-id.ts). */
   | { kind: "transitions"; tabId: string; page: string; actorId: string; machineId: string; eventType: string; transitions: string[]; at: number }
   | { kind: "stopped"; tabId: string; actorId: string; at: number }
   /** Sent by /machines when it opens: every tab answers with its actors' latest snapshots. */
-  | { kind: "hello" };
+  | { kind: "hello" }
+  /** Sent by /machines to export a tab's log: that tab answers with its window.dataLayer, as JSON data. */
+  | { kind: "export-request"; tabId: string }
+  | { kind: "data-layer"; tabId: string; page: string; entries: unknown[] };
 
 /** Structured-clone-safe copy: functions, DOM nodes and React elements are summarised, cycles cut. */
 export function toTransferable(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {

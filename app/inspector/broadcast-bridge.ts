@@ -1,13 +1,12 @@
 import type { InspectionEvent } from "xstate";
 import { transitionId } from "../../machines/transition-id";
-import { findPageViewPush } from "../../tracking/page-view";
 import { INSPECT_CHANNEL, toTransferable, type BridgeMessage } from "./bridge-protocol";
 
 // Development only (loaded by load-inspectors.client.ts): posts every machine actor's snapshots,
 // received events and emitted (tracked) events on a BroadcastChannel, so /machines in another tab
 // follows this tab live, with no network; each microstep names the transitions it took, which
 // /machines flashes on its diagrams and the browser tests record as transition coverage. It remembers each actor's latest snapshot and replays
-// them when a /machines page says hello.
+// them when a /machines page says hello, and sends its window.dataLayer when /machines exports this tab's log.
 
 function machineIdOf(actorRef: unknown): string | null {
   const logic = (actorRef as unknown as { logic?: { id?: string; root?: unknown } }).logic;
@@ -18,8 +17,6 @@ export function createBroadcastSink(): (event: InspectionEvent) => void {
   const channel = new BroadcastChannel(INSPECT_CHANNEL);
   const tabId = Math.random().toString(36).slice(2, 10);
   const page = () => `${window.location.pathname}${window.location.search}`;
-  // The page context of this document's data-layer entries, from its first page view (pushed before the app ran).
-  const pageContext = () => toTransferable(findPageViewPush(window.dataLayer)?.page ?? null);
   const latest = new Map<string, Extract<BridgeMessage, { kind: "snapshot" }>>();
 
   const post = (message: BridgeMessage) => {
@@ -31,7 +28,18 @@ export function createBroadcastSink(): (event: InspectionEvent) => void {
   };
 
   channel.onmessage = (message: MessageEvent<BridgeMessage>) => {
-    if (message.data?.kind === "hello") for (const snapshot of latest.values()) post({ ...snapshot, page: page() });
+    const data = message.data;
+    if (data?.kind === "hello") for (const snapshot of latest.values()) post({ ...snapshot, page: page() });
+    // The tab's data-layer log, as it is: a recorded visit /machines can replay (its entries are plain data).
+    if (data?.kind === "export-request" && data.tabId === tabId) {
+      let entries: unknown[] = [];
+      try {
+        entries = JSON.parse(JSON.stringify(window.dataLayer ?? [])) as unknown[];
+      } catch {
+        entries = [];
+      }
+      post({ kind: "data-layer", tabId, page: page(), entries });
+    }
   };
   window.addEventListener("pagehide", () => {
     for (const actorId of latest.keys()) post({ kind: "stopped", tabId, actorId, at: Date.now() });
@@ -67,16 +75,7 @@ export function createBroadcastSink(): (event: InspectionEvent) => void {
     } else if (event.type === "@xstate.action") {
       const action = (event as unknown as { action: { type: string; params?: { event?: unknown } } }).action;
       if (action.type === "xstate.emit")
-        post({
-          kind: "emitted",
-          tabId,
-          page: page(),
-          actorId,
-          machineId,
-          event: toTransferable(action.params?.event),
-          pageContext: pageContext(),
-          at: Date.now(),
-        });
+        post({ kind: "emitted", tabId, page: page(), actorId, machineId, event: toTransferable(action.params?.event), at: Date.now() });
     }
   };
 }

@@ -1,4 +1,6 @@
-import { z } from "zod";
+// A namespace import of zod/mini, as tracking/ has it: `import { z } from "zod"` would put every zod locale in a
+// chunk the tracking pipeline shares.
+import * as z from "zod/mini";
 import type { AnyStateMachine } from "xstate";
 import { ALL_MACHINES } from "../../machines/catalogue-of-machines";
 import { machineTransitions } from "../../machines/machine-graph";
@@ -55,12 +57,9 @@ export interface Replay {
   taken: Record<string, string[]>;
 }
 
-const entrySchema = z.looseObject({ event: z.string().min(1).max(100) });
-const logSchema = z.union([
-  z.array(z.unknown()).max(MAX_LOG_ENTRIES),
-  z.looseObject({ entries: z.array(z.unknown()).max(MAX_LOG_ENTRIES) }),
-  z.looseObject({ dataLayer: z.array(z.unknown()).max(MAX_LOG_ENTRIES) }),
-]);
+const entrySchema = z.looseObject({ event: z.string().check(z.minLength(1), z.maxLength(100)) });
+const entryList = z.array(z.unknown()).check(z.maxLength(MAX_LOG_ENTRIES));
+const logSchema = z.union([entryList, z.looseObject({ entries: entryList }), z.looseObject({ dataLayer: entryList })]);
 
 /** Reads a log's text: its event entries, or an Error saying what is wrong with it. */
 export function parseLog(text: string): { entries: LogEntry[]; skipped: number } | Error {

@@ -1,0 +1,10 @@
+import { getEnv } from "~/env.server";
+import { replayBundle } from "~/inspector/replay-bundle.server";
+
+// GET /machines/replay.js: the replay engine /machines imports (app/inspector/replay-bundle.server.ts).
+// Development URL mode only, like /machines; a 404 everywhere else.
+
+export async function loader() {
+  if (getEnv().URL_MODE !== "development") throw new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  return new Response(await replayBundle(), { headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" } });
+}
