@@ -1,11 +1,12 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createActor, fromPromise, getNextTransitions, type AnyStateMachine, type AnyTransitionDefinition, type EventObject } from "xstate";
+import { fromPromise, type AnyStateMachine } from "xstate";
 import { getEventDefinition } from "../tracking/catalogue";
 import { ALL_MACHINES } from "./catalogue-of-machines";
 import { headerMachine } from "./header.machine";
 import { machineTransitions } from "./machine-graph";
+import { initialSnapshot, scheduledEvents, stepMachine, type PersistedSnapshot } from "./machine-step";
 import { parseCoverageFile, UNIT_COVERAGE_FILE, type CoverageFile } from "./transition-coverage";
 import type { ModalEntry } from "./modal-stack.model";
 import type { Toast } from "./toasts.machine";
@@ -158,35 +159,6 @@ function snapshotKey(snapshot: { value: unknown; context: unknown }): string {
   return JSON.stringify({ value: snapshot.value, context: snapshot.context }, (_k, v) => (typeof v === "function" ? "fn" : v));
 }
 
-interface Step {
-  transitions: AnyTransitionDefinition[];
-  emitted: Array<{ type: string } & Record<string, unknown>>;
-  next: unknown;
-}
-
-function step(machine: AnyStateMachine, input: unknown, persisted: unknown, event: EventObject): Step {
-  const transitions: AnyTransitionDefinition[] = [];
-  const emitted: Step["emitted"] = [];
-  let recording = false;
-  const actor = createActor(machine, {
-    input,
-    ...(persisted ? { snapshot: persisted as never } : {}),
-    inspect: (ev) => {
-      if (recording && ev.type === "@xstate.microstep") transitions.push(...(ev as unknown as { _transitions: AnyTransitionDefinition[] })._transitions);
-    },
-  });
-  actor.on("*", (e) => {
-    if (recording) emitted.push(e as Step["emitted"][number]);
-  });
-  actor.start();
-  recording = true;
-  actor.send(event);
-  recording = false;
-  const next = actor.getPersistedSnapshot();
-  actor.stop();
-  return { transitions, emitted, next };
-}
-
 beforeAll(() => vi.useFakeTimers());
 afterAll(() => vi.useRealTimers());
 
@@ -220,30 +192,24 @@ describe("every transition of every machine emits a valid catalogue event", () =
       const problems: string[] = [];
       for (const walk of walks) {
         const machine = quiet(walk.machine);
-        const byDefinition = new Map(machineTransitions(machine).map((t) => [t.definition, t]));
-        const first = createActor(machine, { input: walk.input as never });
-        const queue: unknown[] = [first.getPersistedSnapshot()];
+        const byKey = new Map(machineTransitions(machine).map((t) => [t.key, t]));
+        const queue: PersistedSnapshot[] = [initialSnapshot(machine, walk.input)];
         const seen = new Set<string>();
         while (queue.length && seen.size < 150) {
-          const persisted = queue.shift() as { value: unknown; context: unknown; status: string };
+          const persisted = queue.shift()!;
           const key = snapshotKey(persisted);
           if (seen.has(key) || persisted.status !== "active") continue;
           seen.add(key);
-          const resolved = machine.resolveState(persisted as never);
-          const delayed = getNextTransitions(resolved)
-            .map((t) => t.eventType)
-            .filter((type) => type.startsWith("xstate.after."))
-            .map((type) => ({ type }));
-          for (const event of [...walk.events, ...delayed]) {
-            const result = step(machine, walk.input, persisted, event);
-            for (const t of result.transitions) {
-              const info = byDefinition.get(t);
-              const label = `${t.source.id} --${t.eventType}-->`;
+          for (const event of [...walk.events, ...scheduledEvents(machine, persisted)]) {
+            const result = stepMachine(machine, persisted, event, walk.input);
+            for (const id of result.transitions) {
+              const info = byKey.get(id);
               if (!info) {
-                problems.push(`${label}: not found in the machine's graph`);
+                problems.push(`${id}: not found in the machine's graph`);
                 continue;
               }
               covered.add(info.key);
+              const label = `${info.source} --${info.eventType}-->`;
               if (!info.emits) problems.push(`${label}: no action names a catalogue event (emitEvent)`);
               else if (!result.emitted.some((e) => e.type === info.emits)) problems.push(`${label}: did not emit ${info.emits}`);
             }
@@ -255,7 +221,7 @@ describe("every transition of every machine emits a valid catalogue event", () =
                 if (!parsed.success) problems.push(`${type}: ${parsed.error.message}`);
               }
             }
-            if (result.transitions.length) queue.push(result.next);
+            if (result.transitions.length) queue.push(result.snapshot);
           }
         }
       }

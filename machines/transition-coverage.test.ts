@@ -11,6 +11,11 @@ describe("machineCoverage", () => {
     expect([coverage.browser, coverage.total, coverage.percent]).toEqual([1, 3, 33]);
   });
 
+  it("lists the transitions the path tests took apart", () => {
+    const coverage = machineCoverage(ids, ids, [], ["m.b|BACK|0", "m.gone|GO|0"]);
+    expect([coverage.pathTaken, coverage.paths]).toEqual([["m.b|BACK|0"], 1]);
+  });
+
   it("ignores ids the definition no longer has (a renamed state)", () => {
     expect(machineCoverage(ids, ["m.gone|GO|0", ...ids], []).percent).toBe(100);
   });

@@ -10,11 +10,15 @@ import { z } from "zod";
 export const BROWSER_COVERAGE_FILE = "tests/e2e/results/machine-coverage.json";
 /** Written by the graph-walk unit test (gitignored). */
 export const UNIT_COVERAGE_FILE = "tests/e2e/results/machine-coverage.unit.json";
+/** The spec file of the path tests (paths from each machine's graph): its transitions are also listed apart. */
+export const PATH_TESTS_SPEC = "machine-paths.spec.ts";
 
 const machineEntry = z.looseObject({
   transitions: z.number().int().nonnegative().optional(),
   percent: z.number().optional(),
   takenIds: z.array(z.string()),
+  /** The transitions the path tests took (PATH_TESTS_SPEC); absent in files written before them. */
+  pathTakenIds: z.array(z.string()).optional(),
 });
 
 export const coverageFileSchema = z.looseObject({
@@ -36,6 +40,9 @@ export interface MachineCoverage {
   percent: number;
   status: Record<string, CoverageStatus>;
   never: string[];
+  /** The transitions the path tests took, and how many. */
+  pathTaken: string[];
+  paths: number;
 }
 
 export function coveragePercent(taken: number, total: number): number {
@@ -43,18 +50,27 @@ export function coveragePercent(taken: number, total: number): number {
 }
 
 /** One machine's coverage from its transition ids and the ids each suite took (unknown ids are ignored). */
-export function machineCoverage(transitionIds: readonly string[], browserTaken: Iterable<string>, unitTaken: Iterable<string>): MachineCoverage {
+export function machineCoverage(
+  transitionIds: readonly string[],
+  browserTaken: Iterable<string>,
+  unitTaken: Iterable<string>,
+  pathTaken: Iterable<string> = [],
+): MachineCoverage {
   const browserSet = new Set(browserTaken);
   const unitSet = new Set(unitTaken);
   const status: Record<string, CoverageStatus> = {};
   for (const id of transitionIds) status[id] = browserSet.has(id) ? "browser" : unitSet.has(id) ? "unit" : "never";
   const browser = transitionIds.filter((id) => status[id] === "browser").length;
+  const pathSet = new Set(pathTaken);
+  const byPaths = transitionIds.filter((id) => pathSet.has(id));
   return {
     total: transitionIds.length,
     browser,
     percent: coveragePercent(browser, transitionIds.length),
     status,
     never: transitionIds.filter((id) => status[id] !== "browser"),
+    pathTaken: byPaths,
+    paths: byPaths.length,
   };
 }
 

@@ -1,13 +1,19 @@
-import { useEffect, useRef, useState } from "react";
+import { Fragment, useEffect, useMemo, useRef, useState } from "react";
 import { styled } from "../../tokens/stitches.config";
+import { saveJsonFile } from "../components/ui/save-json-file";
 import { INSPECT_CHANNEL, type BridgeMessage } from "./bridge-protocol";
 import type { CoverageView, MachineChart } from "./chart-model";
-import { COVERAGE_GLYPH, COVERAGE_WORDS, Statechart } from "./Statechart";
+import type { Replay } from "./replay";
+import { ReplayPanel } from "./ReplayPanel";
+import type { RequirementSection } from "./requirement-sections";
+import { COVERAGE_GLYPH, COVERAGE_WORDS, PATH_GLYPH, PATH_WORDS, REPLAY_GLYPH, REPLAY_WORDS, Statechart } from "./Statechart";
 
 // The /machines page (development only): every machine of the catalogue drawn as a statechart from
 // its definition, following the machines of other open storefront tabs live over a BroadcastChannel
 // (no network): the selected actor's states are highlighted, each transition it takes flashes, and
 // every log entry points at the arrows its event took. With ?coverage, arrows show which tests took them.
+// A recorded visit (a data-layer log) can be replayed instead of following tabs (ReplayPanel.tsx), and a
+// tab's log exported for that. Each machine links to the docs/requirements.md sections it implements.
 
 const Page = styled("main", {
   contentColumn: true,
@@ -75,12 +81,49 @@ type Live = Extract<BridgeMessage, { kind: "snapshot" }>;
 
 interface LogEntry {
   n: number;
+  tabId: string;
+  page: string;
   actorId: string;
   machineId: string;
   event: string;
   emitted: string[];
   transitions: string[];
 }
+
+/** Asks a tab for its window.dataLayer over the bridge's channel: its log, as a file to replay. */
+function exportTabLog(tabId: string): Promise<Extract<BridgeMessage, { kind: "data-layer" }> | null> {
+  return new Promise((resolve) => {
+    const channel = new BroadcastChannel(INSPECT_CHANNEL);
+    const done = (answer: Extract<BridgeMessage, { kind: "data-layer" }> | null) => {
+      clearTimeout(timer);
+      channel.close();
+      resolve(answer);
+    };
+    // A tab that was closed (or reloaded) cannot answer.
+    const timer = setTimeout(() => done(null), 2000);
+    channel.onmessage = ({ data }: MessageEvent<BridgeMessage>) => {
+      if (data.kind === "data-layer" && data.tabId === tabId) done(data);
+    };
+    channel.postMessage({ kind: "export-request", tabId } satisfies BridgeMessage);
+  });
+}
+
+/** Inline code in a requirement's text, set as code. */
+function withCode(text: string) {
+  return text
+    .split(/(`[^`]+`)/)
+    .map((part, i) => (part.startsWith("`") && part.endsWith("`") ? <code key={i}>{part.slice(1, -1)}</code> : part.replace(/\*\*/g, "")));
+}
+
+const Requirements = styled("section", {
+  gridColumn: "1 / -1",
+  borderTop: "1px solid $divider",
+  paddingTop: "$16",
+  fontSize: "$14",
+  h2: { fontSize: "$20", margin: "0 0 $8" },
+  h3: { fontSize: "$16", margin: "$16 0 $4" },
+  "section:target h3": { color: "$purple" },
+});
 
 /** "header.throttle.ready" ids for a snapshot value, plus every ancestor. */
 function activeIds(machineId: string, value: unknown): Set<string> {
@@ -112,8 +155,20 @@ function LegendSwatch({ status }: { status: "browser" | "unit" | "never" }) {
   );
 }
 
-export function MachinesInspector({ charts, coverage }: { charts: MachineChart[]; coverage: CoverageView | null }) {
+export function MachinesInspector({
+  charts,
+  coverage,
+  requirements,
+}: {
+  charts: MachineChart[];
+  coverage: CoverageView | null;
+  requirements: RequirementSection[];
+}) {
   const [live, setLive] = useState<Record<string, Live>>({});
+  const [replay, setReplay] = useState<Replay | null>(null);
+  const [replayStep, setReplayStep] = useState(0);
+  const [exportTab, setExportTab] = useState<string | null>(null);
+  const [exportProblem, setExportProblem] = useState<string | null>(null);
   const [log, setLog] = useState<LogEntry[]>([]);
   const [listening, setListening] = useState(false);
   const [selected, setSelected] = useState<Record<string, string>>({});
@@ -138,7 +193,19 @@ export function MachinesInspector({ charts, coverage }: { charts: MachineChart[]
       if (data.kind === "event") {
         const n = ++counter.current;
         setLog((all) =>
-          [{ n, actorId: data.actorId, machineId: data.machineId, event: typeOf(data.event), emitted: [], transitions: [] }, ...all].slice(0, 200),
+          [
+            {
+              n,
+              tabId: data.tabId,
+              page: data.page,
+              actorId: data.actorId,
+              machineId: data.machineId,
+              event: typeOf(data.event),
+              emitted: [],
+              transitions: [],
+            },
+            ...all,
+          ].slice(0, 200),
         );
       }
       if (data.kind === "emitted" || data.kind === "transitions") {
@@ -176,6 +243,11 @@ export function MachinesInspector({ charts, coverage }: { charts: MachineChart[]
   }, []);
 
   const pinnedEntry = log.find((e) => e.n === pinned) ?? null;
+  const tabs = useMemo(() => [...new Map(log.map((e) => [e.tabId, e.page])).entries()], [log]);
+  const tabToExport = tabs.some(([id]) => id === exportTab) ? exportTab : (tabs[0]?.[0] ?? null);
+  const replayed = useMemo(() => new Map(Object.entries(replay?.taken ?? {}).map(([id, taken]) => [id, new Set(taken)])), [replay]);
+  const step = replay?.steps[Math.min(replayStep, replay.steps.length - 1)] ?? null;
+  const titles = new Map(requirements.map((r) => [r.anchor, r.title]));
   const showEntry = (entry: LogEntry) => {
     setPinned(entry.n);
     const first = entry.transitions[0];
@@ -205,26 +277,49 @@ export function MachinesInspector({ charts, coverage }: { charts: MachineChart[]
                 {COVERAGE_GLYPH[status]} {COVERAGE_WORDS[status]}
               </li>
             ))}
+            <li>
+              {PATH_GLYPH} taken {PATH_WORDS} (paths generated from the machine&apos;s graph)
+            </li>
+            <li>
+              {REPLAY_GLYPH} taken {REPLAY_WORDS} (when a recorded visit is replayed)
+            </li>
           </ul>
         </Legend>
       ) : null}
+      <ReplayPanel replay={replay} step={Math.min(replayStep, (replay?.steps.length ?? 1) - 1)} onReplay={setReplay} onStep={setReplayStep} />
       <div>
-        {charts.map(({ chart, behaviour, spec }) => {
+        {charts.map(({ chart, behaviour, requirements: cited }) => {
           const id = chart.machineId;
           const actors = Object.values(live)
             .filter((l) => l.machineId === id)
             .sort((a, b) => b.at - a.at);
           const current = actors.find((a) => a.actorId === selected[id]) ?? actors[0];
-          const active = current ? activeIds(id, current.value) : EMPTY;
-          const flash = current ? flashes[current.actorId] : undefined;
-          const highlighted = pinnedEntry?.machineId === id ? new Set(pinnedEntry.transitions) : EMPTY;
+          // A replayed visit takes the charts over: its state at the chosen step, the arrows that entry took.
+          const replayState = step?.states[id] ?? null;
+          const active = replayState ? activeIds(id, replayState.value) : current ? activeIds(id, current.value) : EMPTY;
+          const flash = current && !replay ? flashes[current.actorId] : undefined;
+          const highlighted = replay
+            ? step?.machineId === id
+              ? new Set(step.transitions)
+              : EMPTY
+            : pinnedEntry?.machineId === id
+              ? new Set(pinnedEntry.transitions)
+              : EMPTY;
           const machineCoverage = coverage?.machines[id] ?? null;
+          const takenInReplay = replay ? (replayed.get(id) ?? EMPTY) : null;
           const headingId = `machine-${id}`;
           return (
             <Card key={id} aria-labelledby={headingId} data-machine={id}>
               <h2 id={headingId}>{id}</h2>
               <p>
-                {behaviour} · spec {spec} · <span data-transition-count={chart.transitions.length}>{chart.transitions.length} transitions</span> ·{" "}
+                {behaviour} · requirements{" "}
+                {cited.map((anchor, i) => (
+                  <Fragment key={anchor}>
+                    {i ? ", " : ""}
+                    <a href={`#requirements-${anchor}`}>§{titles.get(anchor) ?? anchor}</a>
+                  </Fragment>
+                ))}{" "}
+                · <span data-transition-count={chart.transitions.length}>{chart.transitions.length} transitions</span> ·{" "}
                 <span data-live-count={actors.length}>{actors.length ? `${actors.length} running in open tabs` : "not running in any open tab"}</span>
               </p>
               <div className="tools">
@@ -232,6 +327,17 @@ export function MachinesInspector({ charts, coverage }: { charts: MachineChart[]
                   <strong data-coverage-percent={machineCoverage.percent}>
                     Browser coverage {machineCoverage.percent}% ({machineCoverage.browser} of {machineCoverage.total} transitions)
                   </strong>
+                ) : null}
+                {machineCoverage ? (
+                  <span data-path-count={machineCoverage.paths}>
+                    {PATH_GLYPH} path tests: {machineCoverage.paths} of {machineCoverage.total}
+                  </span>
+                ) : null}
+                {takenInReplay ? (
+                  <span data-replay-count={takenInReplay.size}>
+                    {REPLAY_GLYPH} replayed visit: {takenInReplay.size} of {chart.transitions.length}
+                    {replayState?.actor ? ` · showing ${replayState.actor}` : ""}
+                  </span>
                 ) : null}
                 {actors.length > 1 ? (
                   <label>
@@ -244,7 +350,7 @@ export function MachinesInspector({ charts, coverage }: { charts: MachineChart[]
                       ))}
                     </select>
                   </label>
-                ) : current ? (
+                ) : current && !replay ? (
                   <span>Following {shortTab(current)}</span>
                 ) : null}
                 <button type="button" aria-pressed={actual[id] ? "true" : "false"} onClick={() => setActual((all) => ({ ...all, [id]: !all[id] }))}>
@@ -260,6 +366,8 @@ export function MachinesInspector({ charts, coverage }: { charts: MachineChart[]
                   flashKey={flash?.key ?? 0}
                   highlighted={highlighted}
                   coverage={machineCoverage?.status ?? null}
+                  pathTested={machineCoverage ? new Set(machineCoverage.pathTaken) : null}
+                  replayed={takenInReplay}
                   fit={!actual[id]}
                 />
               </div>
@@ -276,6 +384,39 @@ export function MachinesInspector({ charts, coverage }: { charts: MachineChart[]
       <Log aria-label="Event log">
         <h2 style={{ fontSize: "16px" }}>Event log</h2>
         {log.length === 0 ? <p>Open a storefront page in another tab; its machines appear here.</p> : null}
+        {tabToExport ? (
+          <p>
+            {tabs.length > 1 ? (
+              <label>
+                Tab{" "}
+                <select value={tabToExport} onChange={(e) => setExportTab(e.target.value)}>
+                  {tabs.map(([id, page]) => (
+                    <option key={id} value={id}>
+                      tab {id} · {page}
+                    </option>
+                  ))}
+                </select>{" "}
+              </label>
+            ) : null}
+            <button
+              type="button"
+              onClick={async () => {
+                const answer = await exportTabLog(tabToExport);
+                setExportProblem(answer ? null : `Tab ${tabToExport} did not answer: it was closed or reloaded.`);
+                if (answer)
+                  saveJsonFile(`data-layer-log-${tabToExport}.json`, {
+                    source: "/machines event log",
+                    tab: answer.tabId,
+                    page: answer.page,
+                    entries: answer.entries,
+                  });
+              }}
+            >
+              Export this tab&apos;s data-layer log
+            </button>
+          </p>
+        ) : null}
+        {exportProblem ? <p role="alert">{exportProblem}</p> : null}
         <ol>
           {log.map((entry) => {
             const lines = (
@@ -311,6 +452,28 @@ export function MachinesInspector({ charts, coverage }: { charts: MachineChart[]
           })}
         </ol>
       </Log>
+      <Requirements aria-labelledby="requirements-heading">
+        <h2 id="requirements-heading">Requirements the machines implement</h2>
+        <p>
+          The sections of <code>docs/requirements.md</code> each machine cites.
+        </p>
+        {requirements.map((section) => (
+          <section key={section.anchor} id={`requirements-${section.anchor}`} aria-labelledby={`requirements-${section.anchor}-title`}>
+            <h3 id={`requirements-${section.anchor}-title`}>§{section.title}</h3>
+            {section.blocks.map((block, i) =>
+              block.list ? (
+                <ul key={i}>
+                  {block.lines.map((line, j) => (
+                    <li key={j}>{withCode(line)}</li>
+                  ))}
+                </ul>
+              ) : (
+                <p key={i}>{withCode(block.lines.join(" "))}</p>
+              ),
+            )}
+          </section>
+        ))}
+      </Requirements>
     </Page>
   );
 }

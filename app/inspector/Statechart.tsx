@@ -32,8 +32,6 @@ const Svg = styled("svg", {
   ".label": { fill: "$grey900" },
   ".label-halo": { fill: "$surface", opacity: 0.85 },
   ".initial": { fill: "$nearBlack" },
-  "[data-flash='true'] .edge, [data-highlighted='true'] .edge": { stroke: "$candy", strokeWidth: 3.5 },
-  "[data-flash='true'] .label, [data-highlighted='true'] .label": { fill: "$candy", fontWeight: 700 },
   "[data-flash='true']": { animation: "statechart-flash 1.2s ease-out" },
   "@keyframes statechart-flash": { "0%": { opacity: 0.2 }, "30%": { opacity: 1 }, "60%": { opacity: 0.4 }, "100%": { opacity: 1 } },
   "@reducedMotion": { "[data-flash='true']": { animation: "none" } },
@@ -44,6 +42,11 @@ const Svg = styled("svg", {
   "[data-coverage='unit'] .label": { fill: "$amber" },
   "[data-coverage='never'] .edge": { stroke: "$red", strokeDasharray: "2 4", strokeWidth: 2 },
   "[data-coverage='never'] .label": { fill: "$red" },
+  // The replayed visit's arrows stand out whatever their coverage: a thicker line, and "●" in the label.
+  "[data-replayed='true'] .edge": { strokeWidth: 3.5 },
+  // What is happening now (a flash, a pinned log entry, the replay's step) wins over coverage colours.
+  "[data-flash='true'] .edge, [data-highlighted='true'] .edge": { stroke: "$candy", strokeWidth: 3.5 },
+  "[data-flash='true'] .label, [data-highlighted='true'] .label": { fill: "$candy", fontWeight: 700 },
 });
 
 export const COVERAGE_GLYPH: Record<CoverageStatus, string> = { browser: "✔", unit: "◐", never: "✘" };
@@ -52,6 +55,11 @@ export const COVERAGE_WORDS: Record<CoverageStatus, string> = {
   unit: "taken only by the unit tests",
   never: "never taken by a test",
 };
+/** Marks beside the coverage glyph: a path test took the arrow; the replayed visit took it. */
+export const PATH_GLYPH = "⇉";
+export const REPLAY_GLYPH = "●";
+export const PATH_WORDS = "by a path test";
+export const REPLAY_WORDS = "in the replayed visit";
 
 interface Props {
   chart: Chart;
@@ -62,6 +70,9 @@ interface Props {
   flashKey: number;
   highlighted: ReadonlySet<string>;
   coverage: Record<string, CoverageStatus> | null;
+  /** Transitions the path tests took (with ?coverage), and those the replayed visit took (while one is loaded). */
+  pathTested: ReadonlySet<string> | null;
+  replayed: ReadonlySet<string> | null;
   fit: boolean;
 }
 
@@ -77,7 +88,7 @@ function Lines({ x, y, lines, glyph }: { x: number; y: number; lines: string[]; 
   );
 }
 
-export function Statechart({ chart, labelledBy, active, flashing, flashKey, highlighted, coverage, fit }: Props) {
+export function Statechart({ chart, labelledBy, active, flashing, flashKey, highlighted, coverage, pathTested, replayed, fit }: Props) {
   const byId = new Map(chart.transitions.map((t) => [t.id, t]));
   const children = new Map<string, ChartState[]>();
   for (const state of chart.states) {
@@ -88,10 +99,14 @@ export function Statechart({ chart, labelledBy, active, flashing, flashKey, high
 
   const transitionProps = (t: ChartTransition) => {
     const status = coverage?.[t.id] ?? null;
-    const name = `${transitionName(t)}${status ? ` (${COVERAGE_WORDS[status]})` : ""}`;
+    const byPaths = pathTested?.has(t.id) ?? false;
+    const inReplay = replayed?.has(t.id) ?? false;
+    const words = [status ? COVERAGE_WORDS[status] : null, byPaths ? PATH_WORDS : null, inReplay ? REPLAY_WORDS : null].filter(Boolean);
+    const name = `${transitionName(t)}${words.length ? ` (${words.join(", ")})` : ""}`;
+    const glyph = [status ? COVERAGE_GLYPH[status] : null, byPaths ? PATH_GLYPH : null, inReplay ? REPLAY_GLYPH : null].filter(Boolean).join(" ") || null;
     return {
       name,
-      status,
+      glyph,
       props: {
         role: "img",
         "aria-label": name,
@@ -99,6 +114,8 @@ export function Statechart({ chart, labelledBy, active, flashing, flashKey, high
         "data-event": t.event,
         "data-kind": t.kind,
         "data-coverage": status ?? undefined,
+        "data-path-tested": byPaths ? "true" : undefined,
+        "data-replayed": inReplay ? "true" : undefined,
         "data-flash": flashing.has(t.id) ? "true" : undefined,
         "data-highlighted": highlighted.has(t.id) ? "true" : undefined,
       },
@@ -128,11 +145,11 @@ export function Statechart({ chart, labelledBy, active, flashing, flashKey, high
         {state.internal.map((id, i) => {
           const t = byId.get(id);
           if (!t) return null;
-          const { name, status, props } = transitionProps(t);
+          const { name, glyph, props } = transitionProps(t);
           return (
             <g key={`${id}:${flashing.has(id) ? flashKey : 0}`} {...props}>
               <title>{name}</title>
-              <Lines x={x + 12} y={y + 18 + (i + 1) * LINE_HEIGHT} lines={[`↺ ${internalLine(t)}`]} glyph={status ? COVERAGE_GLYPH[status] : null} />
+              <Lines x={x + 12} y={y + 18 + (i + 1) * LINE_HEIGHT} lines={[`↺ ${internalLine(t)}`]} glyph={glyph} />
             </g>
           );
         })}
@@ -166,7 +183,7 @@ export function Statechart({ chart, labelledBy, active, flashing, flashKey, high
       {chart.transitions
         .filter((t) => t.kind !== "internal")
         .map((t) => {
-          const { name, status, props } = transitionProps(t);
+          const { name, glyph, props } = transitionProps(t);
           const lines = labelLines(t);
           return (
             <g key={`${t.id}:${flashing.has(t.id) ? flashKey : 0}`} {...props}>
@@ -180,10 +197,10 @@ export function Statechart({ chart, labelledBy, active, flashing, flashKey, high
                     className="label-halo"
                     x={t.label.x - 3}
                     y={t.label.y - LINE_HEIGHT + 3}
-                    width={Math.max(...lines.map((l) => l.length + 2)) * CHAR_WIDTH}
+                    width={Math.max(...lines.map((l, i) => l.length + 2 + (i === 0 && glyph ? glyph.length + 1 : 0))) * CHAR_WIDTH}
                     height={lines.length * LINE_HEIGHT + 2}
                   />
-                  <Lines x={t.label.x} y={t.label.y} lines={lines} glyph={status ? COVERAGE_GLYPH[status] : null} />
+                  <Lines x={t.label.x} y={t.label.y} lines={lines} glyph={glyph} />
                 </Fragment>
               ) : null}
             </g>

@@ -9,7 +9,10 @@ export type BridgeMessage =
   | { kind: "transitions"; tabId: string; page: string; actorId: string; machineId: string; eventType: string; transitions: string[]; at: number }
   | { kind: "stopped"; tabId: string; actorId: string; at: number }
   /** Sent by /machines when it opens: every tab answers with its actors' latest snapshots. */
-  | { kind: "hello" };
+  | { kind: "hello" }
+  /** Sent by /machines to export a tab's log: that tab answers with its window.dataLayer, as JSON data. */
+  | { kind: "export-request"; tabId: string }
+  | { kind: "data-layer"; tabId: string; page: string; entries: unknown[] };
 
 /** Structured-clone-safe copy: functions, DOM nodes and React elements are summarised, cycles cut. */
 export function toTransferable(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {

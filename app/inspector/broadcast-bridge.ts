@@ -6,7 +6,7 @@ import { INSPECT_CHANNEL, toTransferable, type BridgeMessage } from "./bridge-pr
 // received events and emitted (tracked) events on a BroadcastChannel, so /machines in another tab
 // follows this tab live, with no network; each microstep names the transitions it took, which
 // /machines flashes on its diagrams and the browser tests record as transition coverage. It remembers each actor's latest snapshot and replays
-// them when a /machines page says hello.
+// them when a /machines page says hello, and sends its window.dataLayer when /machines exports this tab's log.
 
 function machineIdOf(actorRef: unknown): string | null {
   const logic = (actorRef as unknown as { logic?: { id?: string; root?: unknown } }).logic;
@@ -28,7 +28,18 @@ export function createBroadcastSink(): (event: InspectionEvent) => void {
   };
 
   channel.onmessage = (message: MessageEvent<BridgeMessage>) => {
-    if (message.data?.kind === "hello") for (const snapshot of latest.values()) post({ ...snapshot, page: page() });
+    const data = message.data;
+    if (data?.kind === "hello") for (const snapshot of latest.values()) post({ ...snapshot, page: page() });
+    // The tab's data-layer log, as it is: a recorded visit /machines can replay (its entries are plain data).
+    if (data?.kind === "export-request" && data.tabId === tabId) {
+      let entries: unknown[] = [];
+      try {
+        entries = JSON.parse(JSON.stringify(window.dataLayer ?? [])) as unknown[];
+      } catch {
+        entries = [];
+      }
+      post({ kind: "data-layer", tabId, page: page(), entries });
+    }
   };
   window.addEventListener("pagehide", () => {
     for (const actorId of latest.keys()) post({ kind: "stopped", tabId, actorId, at: Date.now() });

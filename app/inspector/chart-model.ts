@@ -60,7 +60,8 @@ export interface Chart {
 /** One machine as /machines receives it: the catalogue's description and the laid-out chart. */
 export interface MachineChart {
   behaviour: string;
-  spec: string;
+  /** Anchors of the docs/requirements.md sections it implements. */
+  requirements: readonly string[];
   chart: Chart;
 }
 
@@ -72,6 +73,9 @@ export interface CoverageView {
   problems: string[];
   machines: Record<string, MachineCoverage>;
 }
+
+/** Room before a label's first line for its marks: coverage, path test and replay glyphs ("✔ ⇉ ● "). */
+export const MARK_COLUMNS = 6;
 
 /** Label text metrics: labels are monospace, so their width is known without a browser. */
 export const CHAR_WIDTH = 7.4;

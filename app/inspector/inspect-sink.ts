@@ -2,36 +2,25 @@ import type { InspectionEvent, Observer } from "xstate";
 
 // The `inspect` observer every storefront actor is created with. It forwards inspection events to
 // whatever bridges are attached: the BroadcastChannel bridge (development URL mode) and Stately's
-// inspector (?inspect=stately). Both are loaded with dynamic import, only when enabled (see
-// load-inspectors.client.ts), so production pages ship this forwarder and nothing else.
+// inspector (?inspect=stately). They load with one dynamic import, only when enabled (load-inspectors.client.ts,
+// inspector-bridges.ts), so production pages ship this forwarder and nothing else.
 
 type Sink = (event: InspectionEvent) => void;
-const sinks = new Set<Sink>();
-/** What was inspected so far (only where inspection is enabled), replayed to each bridge as it attaches:
- * the bridges load after hydration, and the transitions hydration took (a viewport measured, an image
- * that failed) belong to what they show and to the tests' transition coverage. Bounded. */
-const history: InspectionEvent[] = [];
 
-const deliver = (sink: Sink, event: InspectionEvent) => {
-  try {
-    sink(event);
-  } catch {
-    // An inspector must never break the page.
-  }
-};
+/**
+ * The attached bridges (each made safe to call by inspector-bridges.ts), and what was inspected before they
+ * attached, replayed to each as it does: the bridges load after hydration, and the transitions hydration took
+ * (a viewport measured, an image that failed) belong to what they show and to the tests' transition coverage.
+ * Bounded.
+ */
+export const inspection = { sinks: [] as Sink[], history: [] as InspectionEvent[] };
 
 export const inspectObserver: Observer<InspectionEvent> = {
   next: (event) => {
-    if (history.push(event) > 5000) history.shift();
-    for (const sink of sinks) deliver(sink, event);
+    if (inspection.history.push(event) > 5000) inspection.history.shift();
+    for (const sink of inspection.sinks) sink(event);
   },
 };
-
-export function attachInspectSink(sink: Sink): () => void {
-  for (const event of history) deliver(sink, event);
-  sinks.add(sink);
-  return () => sinks.delete(sink);
-}
 
 declare global {
   interface Window {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { ALL_MACHINES } from "../../machines/catalogue-of-machines";
 import { BROWSER_COVERAGE_FILE, machineCoverage, parseCoverageFile, UNIT_COVERAGE_FILE, type MachineCoverage } from "../../machines/transition-coverage";
 import type { CoverageView, MachineChart } from "./chart-model";
+import { requirementSections, type RequirementSection } from "./requirement-sections";
 import { layoutChart, loadElk } from "./statechart-layout.server";
 
 // What /machines shows: every machine of the catalogue laid out once per server process (the
@@ -13,12 +14,20 @@ let charts: Promise<MachineChart[]> | null = null;
 
 export function machineCharts(): Promise<MachineChart[]> {
   charts ??= loadElk()
-    .then((layout) => Promise.all(ALL_MACHINES.map(async ({ machine, behaviour, spec }) => ({ behaviour, spec, chart: await layoutChart(machine, layout) }))))
+    .then((layout) =>
+      Promise.all(ALL_MACHINES.map(async ({ machine, behaviour, requirements }) => ({ behaviour, requirements, chart: await layoutChart(machine, layout) }))),
+    )
     .catch((error: unknown) => {
       charts = null;
       throw error;
     });
   return charts;
+}
+
+/** The sections of docs/requirements.md the machines implement, read on each request (the page links to them). */
+export async function citedRequirements(): Promise<RequirementSection[]> {
+  const cited = new Set<string>(ALL_MACHINES.flatMap((m) => m.requirements));
+  return requirementSections((await readText("docs/requirements.md")) ?? "").filter((section) => cited.has(section.anchor));
 }
 
 async function readText(file: string): Promise<string | null> {
@@ -42,6 +51,7 @@ export async function readCoverage(all: MachineChart[]): Promise<CoverageView> {
       chart.transitions.map((t) => t.id),
       browserFile?.machines[chart.machineId]?.takenIds ?? [],
       unitFile?.machines[chart.machineId]?.takenIds ?? [],
+      browserFile?.machines[chart.machineId]?.pathTakenIds ?? [],
     );
   }
   return {

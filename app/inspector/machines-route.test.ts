@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loader } from "~/routes/machines";
+import { loader as replayLoader } from "~/routes/machines.replay[.]js";
 import { loadContextFor, testServices } from "../../tests/unit/load-context";
 
 // /machines exists only in the development URL mode; everywhere else it is a 404. The mode reaches the
@@ -25,5 +26,31 @@ describe("/machines loader", () => {
 
   it.each(["test", "production"])("is a 404 in %s mode", async (mode) => {
     expect((await loaderIn(mode)).status).toBe(404);
+  });
+});
+
+describe("/machines/replay.js (the replay engine, bundled on the development server)", () => {
+  async function engineIn(mode: string) {
+    const request = new Request("http://localhost/machines/replay.js");
+    try {
+      return await replayLoader({ request, params: {}, context: loadContextFor(request, testServices({ URL_MODE: mode })) });
+    } catch (thrown) {
+      return thrown as Response;
+    }
+  }
+
+  it("answers in development mode with one browser module that exports the replay", { timeout: 30_000 }, async () => {
+    const response = await engineIn("development");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/javascript; charset=utf-8");
+    const source = await response.text();
+    // Self-contained: no import of another file, so it loads offline once the page has it.
+    expect(source).not.toMatch(/\bimport\s*[{*"']|\bimport\(/);
+    expect(source).toMatch(/export\s*\{[^}]*\bparseLog\b/);
+    expect(source).toMatch(/export\s*\{[^}]*\breplayVisit\b/);
+  });
+
+  it.each(["test", "production"])("is a 404 in %s mode", async (mode) => {
+    expect((await engineIn(mode)).status).toBe(404);
   });
 });

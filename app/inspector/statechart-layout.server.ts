@@ -7,6 +7,7 @@ import {
   internalLine,
   labelLines,
   LINE_HEIGHT,
+  MARK_COLUMNS,
   type Chart,
   type ChartState,
   type ChartTransition,
@@ -62,8 +63,8 @@ function build(machine: AnyStateMachine): Built {
       internal: internal.map((t) => t.id),
     });
     const title = `${node.key}${node.type === "parallel" ? " ∥" : node.type === "history" ? " (H)" : ""}`;
-    // Listed transitions get "↺ " in front, and a coverage glyph with ?coverage.
-    const lines = [title, ...internal.map((t) => `◐ ↺ ${internalLine(t)}`)];
+    // Listed transitions get "↺ " in front, and their marks (coverage, path test, replay) before it.
+    const lines = [title, ...internal.map((t) => `${" ".repeat(MARK_COLUMNS)}↺ ${internalLine(t)}`)];
     const minWidth = textWidth(lines) + 2 * PADDING;
     const children = node.children.map((child) => visit(child, depth + 1, node));
     // Regions of a parallel state are stacked (UML's horizontal dashed separators), not packed side by
@@ -102,7 +103,18 @@ function build(machine: AnyStateMachine): Built {
         id: `${t.id}#${i}`,
         sources: [t.source],
         targets: [target],
-        labels: i === 0 ? [{ id: `${t.id}#label`, text: lines.join("\n"), width: textWidth(lines) + 8, height: lines.length * LINE_HEIGHT + 4 }] : [],
+        labels:
+          i === 0
+            ? [
+                {
+                  id: `${t.id}#label`,
+                  text: lines.join("\n"),
+                  // Room for the marks the page may put before the first line.
+                  width: textWidth([`${" ".repeat(MARK_COLUMNS)}${lines[0]}`, ...lines.slice(1)]) + 8,
+                  height: lines.length * LINE_HEIGHT + 4,
+                },
+              ]
+            : [],
       });
     });
   }

@@ -151,17 +151,21 @@ test("/machines?coverage shows each machine's browser coverage as the coverage f
   if (!file) await expect(legend).toContainText("No browser coverage recorded yet");
   for (const { machine } of ALL_MACHINES) {
     const ids = machineTransitions(machine).map((t) => t.key);
-    const expected = machineCoverage(ids, file?.machines[machine.id]?.takenIds ?? [], []);
+    const expected = machineCoverage(ids, file?.machines[machine.id]?.takenIds ?? [], [], file?.machines[machine.id]?.pathTakenIds ?? []);
     if (file?.machines[machine.id]?.percent !== undefined) expect(file.machines[machine.id]!.percent, machine.id).toBe(expected.percent);
     const percent = page.locator(`[data-machine='${machine.id}'] [data-coverage-percent]`);
     await expect(percent).toHaveAttribute("data-coverage-percent", String(expected.percent));
     await expect(percent).toContainText(`${expected.percent}% (${expected.browser} of ${ids.length} transitions)`);
+    await expect(page.locator(`[data-machine='${machine.id}'] [data-path-count]`)).toHaveText(`⇉ path tests: ${expected.paths} of ${ids.length}`);
     // Every arrow says in words (its accessible name) whether a browser test took it.
     for (const id of ids) {
       const arrow = chart(page, machine.id).locator(`[data-transition-id="${id}"]`);
       if (expected.status[id] === "browser") await expect(arrow).toHaveAttribute("data-coverage", "browser");
       else await expect(arrow).not.toHaveAttribute("data-coverage", "browser");
-      await expect(arrow).toHaveAttribute("aria-label", /\((taken by a browser test|taken only by the unit tests|never taken by a test)\)$/);
+      // The path tests' arrows are marked too, in words as well.
+      if (expected.pathTaken.includes(id)) await expect(arrow).toHaveAttribute("aria-label", /by a path test\)$/);
+      else await expect(arrow).not.toHaveAttribute("data-path-tested");
+      await expect(arrow).toHaveAttribute("aria-label", /\((taken by a browser test|taken only by the unit tests|never taken by a test)(, by a path test)?\)$/);
     }
   }
 });

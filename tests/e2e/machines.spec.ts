@@ -289,6 +289,72 @@ test.describe("call us, modal stack and tooltip (docs/requirements.md#2-pages-an
     await page.clock.runFor(100);
     await expect(copied).toBeHidden();
   });
+
+  test("Escape hides the Copied tooltip first, and closes the dialog only when pressed again", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(LTT_SHOW);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Call us" }).click();
+    const dialog = page.getByRole("dialog", { name: "Call our box office" });
+    const copy = dialog.getByRole("button", { name: "Copy number: UK +44 20 7946 0000" });
+    await copy.click();
+    const copied = dialog.getByText("Copied", { exact: true });
+    await expect(copied).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(copied).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await expect(copy).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe("connection notice (docs/requirements.md#8-failures)", () => {
+  const notifications = (page: Page) => page.getByRole("region", { name: "Notifications" });
+
+  test("stays while the visitor is offline; back online replaces it and closes by itself", async ({ page, context, consoleErrors }) => {
+    await page.clock.install();
+    await page.goto(GUIDE);
+    await hydrated(page);
+    // Everything the page loads after hydration (the development tools included) has arrived before the network goes.
+    await page.waitForLoadState("networkidle");
+    await pauseClock(page);
+    await context.setOffline(true);
+    const offline = notifications(page).getByRole("status").filter({ hasText: "You're offline. Links and prices need a connection." });
+    await expect(offline).toBeVisible();
+    await page.clock.runFor(60_000);
+    await expect(offline).toBeVisible();
+    await context.setOffline(false);
+    const back = notifications(page).getByRole("status").filter({ hasText: "You're back online." });
+    await expect(back).toBeVisible();
+    await expect(offline).toHaveCount(0);
+    await page.clock.runFor(5900);
+    await expect(back).toBeVisible();
+    await page.clock.runFor(100);
+    await expect(back).toBeHidden();
+    expect((await eventsNamed(page, "toast_shown")).map((e) => [e.toast_id, e.auto_close])).toEqual([
+      ["connection", false],
+      ["connection", true],
+    ]);
+    expect((await eventsNamed(page, "toast_dismissed")).map((e) => e.reason)).toEqual(["timeout"]);
+    // A request the browser could not make while offline is what going offline means, not an error.
+    for (let i = consoleErrors.length - 1; i >= 0; i--) if (consoleErrors[i]!.includes("ERR_INTERNET_DISCONNECTED")) consoleErrors.splice(i, 1);
+  });
+
+  test("dismissed, it stays gone: coming back online says nothing", async ({ page, context }) => {
+    await page.goto(GUIDE);
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    await context.setOffline(true);
+    const offline = notifications(page).getByRole("status").filter({ hasText: "You're offline." });
+    await expect(offline).toBeVisible();
+    await offline.getByRole("button", { name: "Dismiss" }).click();
+    await expect(offline).toHaveCount(0);
+    await context.setOffline(false);
+    await expect.poll(async () => (await eventsNamed(page, "toast_shown")).length).toBe(1);
+    await expect(notifications(page).getByRole("status")).toHaveCount(0);
+  });
 });
 
 test.describe("jump links (docs/requirements.md#2-pages-and-the-shell, docs/requirements.md#9-constants)", () => {

@@ -5,6 +5,8 @@ import { tooltipMachine } from "../../../machines/tooltip.machine";
 import { useTrackedActor } from "./use-tracked-actor";
 
 // Copies a phone number and says "Copied"; the tooltip flag resets after 5 s (docs/requirements.md#4-behaviour, docs/requirements.md#9-constants).
+// Escape hides it sooner, before it closes anything around the button: content that appears on its own
+// must be dismissible without moving focus (WCAG 1.4.13).
 
 const Wrap = styled("span", { position: "relative", display: "inline-flex" });
 const Button = styled("button", {
@@ -63,6 +65,12 @@ export function CopyPhoneButton({ number, label }: { number: string; label: stri
         aria-label={`${t("copyNumber")}: ${label} ${number}`}
         onClick={async () => {
           if (await copyText(number)) actor.send({ type: "SHOW" });
+        }}
+        onKeyDown={(event) => {
+          if (shown && event.key === "Escape") {
+            event.stopPropagation();
+            actor.send({ type: "HIDE" });
+          }
         }}
       >
         {t("copyNumber")}

@@ -5,9 +5,11 @@ import type { ModalEntry } from "../../../machines/modal-stack.model";
 import { DEFAULT_TOAST_DURATION_MS } from "../../../machines/spec-values";
 import { toastsMachine, type Toast } from "../../../machines/toasts.machine";
 import { useTrackedActor } from "../behaviour/use-tracked-actor";
+import { useConnectionToasts } from "./connection-toasts";
 
 // The app-level overlay actors: one modal stack and one toast list per
-// page, provided by PageShell, so any component can push a modal or show a toast.
+// page, provided by PageShell, so any component can push a modal or show a toast (and the page says when
+// the connection drops: connection-toasts.ts).
 
 type ModalRequest = Omit<ModalEntry, "id" | "children" | "closeOnOutsideClick" | "hasBack"> &
   Partial<Pick<ModalEntry, "closeOnOutsideClick" | "hasBack">> & { children: ReactNode };
@@ -44,6 +46,7 @@ export function OverlayProvider({ children }: { children: ReactNode }) {
     }),
     [modalStack, toasts],
   );
+  useConnectionToasts(value);
   return <OverlayContext.Provider value={value}>{children}</OverlayContext.Provider>;
 }
 

@@ -3,6 +3,7 @@ import { styled } from "../../../tokens/stitches.config";
 import { allSignals } from "../../../tracking/consent";
 import { getConsent, setConsent } from "../../../tracking/consent-update";
 import { clearLiveHistory, enableLiveLog, LIVE_HISTORY_LIMIT, openLiveChannel, readLiveHistory, type LiveRecord } from "../../../tracking/live-log";
+import { saveJsonFile } from "../ui/save-json-file";
 
 // The live panel: events fired in this browser (this tab and any other storefront tab), each with
 // its validation result and what happened to it. Opening this page turns publishing on.
@@ -45,6 +46,14 @@ export const Table = styled("table", {
   code: { fontSize: "$12", wordBreak: "break-all" },
   caption: { textAlign: "left", fontWeight: "$semibold", padding: "$8 0" },
 });
+
+/** What reached the data layer, in order, as its entries: the log /machines replays ("Replay a recorded visit"). */
+function dataLayerLog(records: readonly LiveRecord[]) {
+  const entries = records
+    .filter((record) => record.outcome === "pushed" || record.outcome === "pushed by the server")
+    .map((record) => ({ event: record.event, ...(record.properties as Record<string, unknown>) }));
+  return { source: "/tracking live panel", exportedAt: new Date().toISOString(), entries };
+}
 
 function time(at: number): string {
   return new Date(at).toISOString().slice(11, 23);
@@ -90,6 +99,9 @@ export function LivePanel() {
           }}
         >
           Clear
+        </Button>
+        <Button type="button" onClick={() => saveJsonFile("data-layer-log.json", dataLayerLog(records))} disabled={records.length === 0}>
+          Export data-layer log (JSON)
         </Button>
         <Button type="button" onClick={() => choose("granted")}>
           Grant all consent
