@@ -25,15 +25,14 @@ export interface DescribedOn {
 }
 /** What becomes of a description the check refused in production (the control is rendered without it). */
 type ViolationReport = (error: unknown, on: DescribedOn | undefined) => void;
-const printViolation: ViolationReport = (error) => console.error(error);
 let check: DescriptionCheck | undefined;
-let report: ViolationReport = printViolation;
+let report: ViolationReport | undefined;
 
 /**
  * The server's catalogue check of every description it renders (throws a TrackingViolationError naming
- * the field), and where a refused one is reported (by default the console).
+ * the field), and where a refused one is reported (unset: the console).
  */
-export function setDescriptionCheck(next: DescriptionCheck | undefined, onViolation: ViolationReport = printViolation): void {
+export function setDescriptionCheck(next: DescriptionCheck | undefined, onViolation?: ViolationReport): void {
   check = next;
   report = onViolation;
 }
@@ -63,7 +62,8 @@ export function describeCalls(calls: readonly TrackCall[], on?: DescribedOn): st
     return describedItems(calls);
   } catch (error) {
     if (process.env.NODE_ENV !== "production") throw error;
-    report(error, on);
+    if (report) report(error, on);
+    else console.error(error);
     return undefined;
   }
 }
