@@ -6,7 +6,8 @@ import { acceptableEncodings, compressBrotli, compressGzip } from "./content-enc
 // An in-process micro-cache of rendered pages (the same idea as a CDN's full-page cache or nginx
 // micro-caching): rendering a page costs ~4× a bare document, and the same page is asked for many times
 // a second at peak. Only responses that a shared cache may keep are stored (200, `public` with
-// s-maxage, no Set-Cookie), for at most PAGE_CACHE_TTL_MS and never longer than their s-maxage.
+// s-maxage, no Set-Cookie), for at most PAGE_CACHE_TTL_MS and never longer than their s-maxage: pages, and the
+// JSON of a page's data request, which a navigation inside the app (and its prefetch) asks for.
 //
 // The key holds everything the HTML depends on: host, path and the query parameters the page reads
 // (page-query.ts; utm_* and click ids share one entry), the currency key, the visitor's country
@@ -64,17 +65,21 @@ export interface PageCacheKeyInput {
   device: RequestDevice;
 }
 
-/** The entry a request reads and fills; null for a Remix data request (`_data`), JSON at the page's URL. */
+/**
+ * The entry a request reads and fills. A Remix data request (`_data`: a page's data for a navigation inside the
+ * app, or its prefetch) is an entry of its own, the page's key plus the route it asks for
+ * (docs/decisions/045-client-navigation.md).
+ */
 export function pageCacheKey(input: PageCacheKeyInput): string | null {
-  if (input.url.searchParams.has("_data")) return null;
-  const page = `${input.url.host}${input.url.pathname}?${pageQuery(input.url.searchParams).toString()}`;
+  const data = input.url.searchParams.get("_data");
+  const page = `${input.url.host}${input.url.pathname}?${pageQuery(input.url.searchParams).toString()}${data === null ? "" : `&_data=${encodeURIComponent(data)}`}`;
   return [page, input.currencyKey, input.countryCode ?? "", input.device.device, input.device.decidedBy].join("|");
 }
 
 /** How long a response may be kept: min(s-maxage, cap), or 0 when it must not be stored. */
 export function storableForMs(status: number, headers: Headers, capMs: number): number {
   if (status !== 200 || capMs <= 0 || headers.has("set-cookie")) return 0;
-  if (!(headers.get("content-type") ?? "").startsWith("text/html")) return 0;
+  if (!/^(text\/html|application\/json)/.test(headers.get("content-type") ?? "")) return 0;
   const cacheControl = (headers.get("cache-control") ?? "").toLowerCase();
   if (!/\bpublic\b/.test(cacheControl) || /\b(private|no-store|no-cache)\b/.test(cacheControl)) return 0;
   const sMaxAge = Number(/s-maxage=(\d+)/.exec(cacheControl)?.[1] ?? 0);
