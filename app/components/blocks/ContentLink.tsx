@@ -4,6 +4,7 @@ import { styled } from "../../../tokens/stitches.config";
 import { primaryAction, secondaryAction } from "../ui/action-styles";
 import { useLang, useT } from "../page-providers";
 import type { LinkTarget } from "~/content/inline-props";
+import { PageLink } from "../page/PageLink";
 import { useLinkContext } from "./link-context";
 import { describedClick, trackCalls, type TrackCall } from "../../../tracking/described-events";
 
@@ -61,6 +62,7 @@ function LinkView({ link, children }: { link: ResolvedLink; children?: ReactNode
   const calls = outboundCalls(link);
   return (
     <Anchor
+      as={PageLink}
       href={link.href}
       appearance={link.appearance}
       {...(calls.length > 0 ? { onClick: () => trackCalls(calls), ...describedClick(calls) } : {})}
