@@ -56,7 +56,9 @@ export function PageRoute() {
   return (
     <PageShell shell={data.shell} context={data.context}>
       <CommerceProvider value={data.commerce}>
-        <PageBody doc={data.doc} />
+        {/* One per page: a navigation to another page unmounts this one's components, so their machines stop,
+            while the shell's carry on (docs/requirements.md#11-moving-between-pages). */}
+        <PageBody key={`${data.context.uid}/${data.context.lang}`} doc={data.doc} />
       </CommerceProvider>
     </PageShell>
   );

@@ -4,7 +4,7 @@ import { ATTRIBUTION_COOKIE, hasAttribution, nextAttribution, parseAttribution, 
 import { cookieValue } from "../../../tracking/cookie-value";
 import { recordLiveEvent } from "../../../tracking/live-log";
 import type { PageContext } from "../../../tracking/page-context";
-import { findPageViewPush, referrerPath } from "../../../tracking/page-view";
+import { findPageViewPush, isPrerendering, referrerPath, type NavigationType } from "../../../tracking/page-view";
 import { beginPageView, connectPipeline, setAttribution, setPageContext, track } from "../../../tracking/track";
 import { nextTask } from "../../../tracking/task-scheduling";
 
@@ -86,6 +86,11 @@ function startDocument(containerId: string | null, context: PageContext | null):
   thisDocument.started = true;
   // Bots send nothing, so nothing is loaded either; the first page's context decides, for the document.
   if (context?.isBot) return;
+  // A page restored from the back/forward cache is a page view of its own (docs/decisions/045-client-navigation.md);
+  // its open menus, modals and toasts close through their machines (usePageChanged()).
+  addEventListener("pageshow", (event) => {
+    if (event.persisted && thisDocument.countedPage) pushPageView(thisDocument.countedPage, undefined, "back_forward");
+  });
   void consentApi().then((api) => api.offerConsentApi());
   void loadPipeline(containerId);
   // Field Web Vitals from a chunk of their own: the library reads the buffered performance entries, so
@@ -106,15 +111,22 @@ function startPage(pageKey: string, search: string, context: PageContext | null,
   if (thisDocument.countedPage === pageKey) return; // the same page's loader data again: counted already
   thisDocument.countedPage = pageKey;
   if (context && !context.isBot) captureAttribution(search, context);
-  const referrer = thisDocument.previousUrl ?? (document.referrer || null);
+  const previousUrl = thisDocument.previousUrl;
+  const referrer = previousUrl ?? (document.referrer || null);
   thisDocument.previousUrl = window.location.href;
   // Pushed in <head> already (never twice); or not a storefront page (/tracking, /machines, a 404): no page view to count.
   if (viewed || !context) return;
-  const referrerPart = referrer ? referrerPath(referrer) : undefined;
+  // The first page's view is the server's (pushed in <head> with its document's navigation type) unless that one was
+  // invalid, which this one then is too (and is reported as such).
+  pushPageView(pageKey, referrer ? referrerPath(referrer) : undefined, previousUrl ? "client" : "navigate");
+}
+
+function pushPageView(pageKey: string, referrer: string | undefined, navigationType: NavigationType): void {
   track("page_viewed", {
     page_title: document.title.slice(0, 100),
     page_path: pageKey.slice(0, 100),
-    ...(referrerPart ? { page_referrer: referrerPart } : {}),
+    ...(referrer ? { page_referrer: referrer } : {}),
+    navigation_type: navigationType,
   });
 }
 
@@ -135,6 +147,10 @@ export function useTracking(env: { gtmContainerId: string | null } | undefined):
   const { pathname, search } = useLocation();
   const containerId = env && env.gtmContainerId;
   useLayoutEffectInBrowser(() => {
-    if (containerId !== undefined) startPage(pathname + search, search, context, containerId);
+    if (containerId === undefined) return;
+    const start = () => startPage(pathname + search, search, context, containerId);
+    // A prerendered page is not seen yet: it starts (and its held events go) when it is shown (docs/decisions/045-client-navigation.md).
+    if (isPrerendering()) document.addEventListener("prerenderingchange", start, { once: true });
+    else start();
   }, [pathname, search, context, containerId]);
 }
