@@ -160,6 +160,33 @@ test.describe("on a desktop", () => {
     expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
   });
 
+  test("a page whose data was fetched ahead, before the visitor chose another currency, shows the chosen one", async ({ page }) => {
+    // Fetched ahead and in the browser's cache (the request finished).
+    const prefetched: string[] = [];
+    page.on("requestfinished", (request) => {
+      if (request.url().includes("_data=") && request.headers()["sec-purpose"]?.includes("prefetch")) prefetched.push(request.url());
+    });
+    await page.goto(CITY);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    const link = page.locator("main").getByRole("link", { name: "Eiffel Tower tickets" });
+    await link.hover();
+    await expect.poll(() => prefetched.some((url) => url.includes(`${PARIS}.eiffel-tower`))).toBe(true);
+
+    const banner = page.getByRole("banner");
+    const currency = banner.locator('summary[aria-label^="Currency:"]').filter({ visible: true });
+    await expect(currency).toHaveAttribute("aria-label", "Currency: EUR");
+    await currency.click();
+    await banner.getByRole("form", { name: "Currency" }).getByRole("button", { name: "JPY", exact: true }).click();
+    await expect(currency).toHaveAttribute("aria-label", "Currency: JPY");
+
+    await markDocument(page);
+    await link.click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Eiffel Tower");
+    expect(await sameDocument(page)).toBe(true);
+    await expect(currency).toHaveAttribute("aria-label", "Currency: JPY");
+    await expect(page.locator("[data-price-state=shown]").first()).toContainText("¥");
+  });
+
   test("a bot gets plain links and nothing fetched ahead; a visitor's hover fetches the page's data", async ({ browser }) => {
     const visit = async (userAgent: string) => {
       const context = await browser.newContext({ userAgent, viewport: { width: 1280, height: 800 }, extraHTTPHeaders: { "cloudfront-viewer-country": "US" } });
