@@ -108,10 +108,14 @@ export function missedTargets(all: NavigationSummary): string[] {
 /** One request for a page's data (`?_data=`) a visit made. */
 export interface DataRequest {
   url: string;
-  /** prefetch: a <link rel="prefetch"> (Sec-Purpose: prefetch); navigation: the app's fetch; revalidation: the browser's own (stale-while-revalidate). */
+  /**
+   * prefetch: before the tap, a <link rel="prefetch"> (or the browser's revalidation of one); navigation: the
+   * app's fetch; revalidation: after the tap, the browser's own (the data's stale-while-revalidate).
+   */
   kind: "prefetch" | "navigation" | "revalidation";
+  /** The status on the wire: 304 for a revalidation the origin answered "unchanged"; 0 when the browser's cache answered alone. */
   status: number;
-  /** Bytes received for it (headers and body, as sent: compressed). */
+  /** Bytes received for it (headers and body, as sent: compressed); 0 when the browser's cache answered alone. */
   bytes: number;
 }
 
@@ -125,9 +129,12 @@ export interface CostVisit {
 
 export interface PrefetchCost {
   page: string;
+  /** Prefetches that reached the origin. */
   prefetches: number;
   /** Distinct pages prefetched. */
   pages: number;
+  /** Prefetches answered by the browser's own cache (a link shown again): no request. */
+  fromCache: number;
   /** Prefetches never followed (every one but the first of the page tapped), their bytes, and how many were 304s. */
   unused: number;
   unusedBytes: number;
@@ -138,15 +145,17 @@ export interface PrefetchCost {
 }
 
 export function prefetchCost(visit: CostVisit): PrefetchCost {
-  const prefetches = visit.requests.filter((r) => r.kind === "prefetch");
+  const sent = visit.requests.filter((r) => r.status !== 0);
+  const prefetches = sent.filter((r) => r.kind === "prefetch");
   const usedIndex = prefetches.findIndex((r) => r.url === visit.followed);
   const unused = prefetches.filter((_, i) => i !== usedIndex);
-  const revalidations = visit.requests.filter((r) => r.kind === "revalidation");
+  const revalidations = sent.filter((r) => r.kind === "revalidation");
   const sum = (requests: DataRequest[]) => requests.reduce((total, r) => total + r.bytes, 0);
   return {
     page: visit.page,
     prefetches: prefetches.length,
     pages: new Set(prefetches.map((r) => r.url)).size,
+    fromCache: visit.requests.filter((r) => r.kind === "prefetch" && r.status === 0).length,
     unused: unused.length,
     unusedBytes: sum(unused),
     unusedNotModified: unused.filter((r) => r.status === 304).length,
@@ -185,13 +194,13 @@ export function navigationMarkdown(pages: readonly NavigationSummary[], all: Nav
   );
   const costRow = (c: PrefetchCost) => [
     c.page,
-    `${c.prefetches} (${c.pages} pages)`,
+    `${c.prefetches} (${c.pages} pages; ${c.fromCache} more from the browser's cache)`,
     `${c.unused} (${c.unusedNotModified} were 304)`,
     kb(c.unusedBytes),
     `${c.revalidations} (${kb(c.revalidationBytes)} KB)`,
   ];
   const costTable = markdownTable(
-    ["typical visit (read to the bottom, then one tap)", "prefetch requests", "never followed", "their KB", "revalidations after the tap"],
+    ["typical visit (read to the bottom, then one tap)", "prefetch requests to the origin", "never followed", "their KB", "revalidations after the tap"],
     costs.map(costRow),
   );
   return `${heading}\n\n${timesTable}\n\nWhat the prefetches of a typical visit cost (bytes as received, headers included; each request is one origin request):\n\n${costTable}`;

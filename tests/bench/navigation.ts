@@ -114,45 +114,38 @@ async function findTaps(browser: Browser, port: number): Promise<Tap[]> {
   return taps;
 }
 
-/** Every request for a page's data, by CDP request id. */
-function watchDataRequests(cdp: CDPSession): () => Array<DataRequest & { fromPrefetchCache: boolean; fromDiskCache: boolean; at: number }> {
-  const requests = new Map<string, DataRequest & { fromPrefetchCache: boolean; fromDiskCache: boolean; at: number; type: string; purpose: string }>();
+interface SeenRequest {
+  url: string;
+  type: string;
+  at: number;
+  /** The status on the wire (responseReceivedExtraInfo): 304 for a revalidation; 0 when no request left the browser. */
+  wireStatus: number;
+  bytes: number;
+  fromPrefetchCache: boolean;
+  fromDiskCache: boolean;
+}
+
+/** Every request for a page's data, by CDP request id, with when it was made (Node's clock). */
+function watchDataRequests(cdp: CDPSession): () => SeenRequest[] {
+  const requests = new Map<string, SeenRequest>();
+  const wire = new Map<string, number>();
   cdp.on("Network.requestWillBeSent", (event) => {
     if (!event.request.url.includes("_data=")) return;
     const { pathname, search } = new URL(event.request.url);
     requests.set(event.requestId, {
       url: `${pathname}${search}`,
-      kind: "navigation",
-      status: 0,
+      type: event.type ?? "",
+      at: performance.now(),
+      wireStatus: 0,
       bytes: 0,
       fromPrefetchCache: false,
       fromDiskCache: false,
-      at: performance.now(),
-      type: event.type ?? "",
-      purpose: requests.get(event.requestId)?.purpose ?? "",
     });
   });
-  cdp.on("Network.requestWillBeSentExtraInfo", (event) => {
-    const purpose = Object.entries(event.headers).find(([name]) => name.toLowerCase() === "sec-purpose")?.[1] ?? "";
-    const known = requests.get(event.requestId);
-    if (known) known.purpose = String(purpose);
-    else if (purpose)
-      requests.set(event.requestId, {
-        url: "",
-        kind: "prefetch",
-        status: 0,
-        bytes: 0,
-        fromPrefetchCache: false,
-        fromDiskCache: false,
-        at: 0,
-        type: "",
-        purpose: String(purpose),
-      });
-  });
+  cdp.on("Network.responseReceivedExtraInfo", (event) => wire.set(event.requestId, event.statusCode));
   cdp.on("Network.responseReceived", (event) => {
     const known = requests.get(event.requestId);
     if (!known) return;
-    known.status = event.response.status;
     known.fromPrefetchCache = event.response.fromPrefetchCache ?? false;
     known.fromDiskCache = event.response.fromDiskCache ?? false;
   });
@@ -161,14 +154,22 @@ function watchDataRequests(cdp: CDPSession): () => Array<DataRequest & { fromPre
     if (known) known.bytes = event.encodedDataLength;
   });
   return () =>
-    [...requests.values()]
-      .filter((r) => r.url)
-      .map(({ type, purpose, ...r }) => ({
-        ...r,
-        kind: purpose.includes("prefetch") ? "prefetch" : type === "Fetch" || type === "XHR" ? "navigation" : "revalidation",
-        // Served from the cache without the network: nothing received.
-        bytes: r.fromPrefetchCache || r.fromDiskCache ? 0 : r.bytes,
-      }));
+    [...requests.entries()].map(([id, r]) => {
+      // Answered by the browser's cache alone: nothing on the wire, whatever CDP counts.
+      const sent = !r.fromDiskCache && !r.fromPrefetchCache;
+      return { ...r, wireStatus: sent ? (wire.get(id) ?? 0) : 0, bytes: sent ? r.bytes : 0 };
+    });
+}
+
+/**
+ * A visit's data requests as the cost counts them: before the tap, prefetches; the app's fetch; after the tap, the
+ * browser's own revalidation of the page followed (the next page's own prefetches belong to its visit: left out).
+ */
+function dataRequestsOf(seen: SeenRequest[], tappedAt: number, followed: string): DataRequest[] {
+  return seen.flatMap((r): DataRequest[] => {
+    const kind = r.type === "Fetch" || r.type === "XHR" ? "navigation" : r.at < tappedAt ? "prefetch" : r.url === followed ? "revalidation" : null;
+    return kind ? [{ url: r.url, kind, status: r.wireStatus, bytes: r.bytes }] : [];
+  });
 }
 
 interface Prepared {
@@ -239,7 +240,7 @@ async function tapVisit(browser: Browser, tapPlan: Tap, variant: Variant, round:
     }
     let dataFrom: DataSource = variant === "floor" ? "memory" : variant === "full" ? "document" : "unknown";
     if (variant === "served") {
-      const fetched = dataRequests().find((r) => r.kind === "navigation" && r.at >= before);
+      const fetched = dataRequests().find((r) => (r.type === "Fetch" || r.type === "XHR") && r.at >= before);
       dataFrom = !fetched ? "unknown" : fetched.fromPrefetchCache ? "prefetch" : fetched.fromDiskCache ? "cache" : "network";
     }
     return { ...base, tapToHeadingMs: state.headingAt - state.tapAt, dataFrom };
@@ -269,7 +270,7 @@ async function costVisit(browser: Browser, tapPlan: Tap): Promise<CostVisit> {
     return {
       page: tapPlan.page,
       followed: dataUrl(tapPlan.to),
-      requests: dataRequests().map(({ url, kind, status, bytes }) => ({ url, kind, status, bytes })),
+      requests: dataRequestsOf(dataRequests(), tapSent, dataUrl(tapPlan.to)),
     };
   } finally {
     await prepared.context.close();
@@ -312,7 +313,9 @@ async function main() {
       if (!first) continue;
       const cost = prefetchCost(await costVisit(browser, first));
       costs.push(cost);
-      console.log(`${type}: ${cost.prefetches} prefetches (${cost.pages} pages), ${cost.unused} never followed (${(cost.unusedBytes / 1024).toFixed(1)} KB)`);
+      console.log(
+        `${type}: ${cost.prefetches} prefetch requests (${cost.pages} pages; ${cost.fromCache} more from the browser's cache), ${cost.unused} never followed (${(cost.unusedBytes / 1024).toFixed(1)} KB, ${cost.unusedNotModified} were 304), ${cost.revalidations} revalidations after the tap`,
+      );
     }
   } finally {
     await browser.close();

@@ -48,7 +48,7 @@ describe("the navigation benchmark's summary", () => {
 describe("what a typical visit's prefetches cost", () => {
   const request = (url: string, kind: DataRequest["kind"], status: number, bytes: number): DataRequest => ({ url, kind, status, bytes });
 
-  it("counts every prefetch but the first of the page followed as never followed, with its bytes and its 304s", () => {
+  it("counts every prefetch that reached the origin but the first of the page followed as never followed, with its bytes and its 304s", () => {
     const cost = prefetchCost({
       page: "city",
       followed: "/b",
@@ -56,8 +56,9 @@ describe("what a typical visit's prefetches cost", () => {
         request("/a", "prefetch", 200, 3000),
         request("/b", "prefetch", 200, 3500),
         request("/a", "prefetch", 304, 400),
+        request("/a", "prefetch", 0, 0),
         request("/b", "prefetch", 304, 400),
-        request("/b", "navigation", 200, 0),
+        request("/b", "navigation", 0, 0),
         request("/b", "revalidation", 304, 380),
       ],
     });
@@ -65,6 +66,7 @@ describe("what a typical visit's prefetches cost", () => {
       page: "city",
       prefetches: 4,
       pages: 2,
+      fromCache: 1,
       unused: 3,
       unusedBytes: 3800,
       unusedNotModified: 2,
@@ -88,6 +90,6 @@ describe("what a typical visit's prefetches cost", () => {
     expect(markdown.startsWith("Latest run.\n\n| page |")).toBe(true);
     expect(markdown).toContain("| city | 1 | 90 / 90 | 150 / 150 | 700 / 700 | 0.21 | 1/1 | 0 |");
     expect(markdown).toContain("| **all pages** |");
-    expect(markdown).toContain("| city | 0 (0 pages) | 0 (0 were 304) | 0.0 | 0 (0.0 KB) |");
+    expect(markdown).toContain("| city | 0 (0 pages; 0 more from the browser's cache) | 0 (0 were 304) | 0.0 | 0 (0.0 KB) |");
   });
 });
