@@ -1,5 +1,5 @@
-import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
+import { usePageContext } from "../page-providers";
 
 // docs/requirements.md#11-moving-between-pages: what belongs to the page the visitor saw (an open menu, a modal, a
 // toast) goes with it. A navigation inside the app shows another page under the same header, and a page restored
@@ -9,13 +9,13 @@ import { useEffect } from "react";
 const PAGE_CHANGED = { type: "PAGE_CHANGED" } as const;
 
 /**
- * Sends PAGE_CHANGED after every render with another page (path and query; not a fragment or the same page's
+ * Sends PAGE_CHANGED after every render with another page (its uid or language; not a fragment or the same page's
  * data again) and when this page is restored from the back/forward cache. It is also sent when the component
  * mounts, which a closed menu or an empty stack ignores. `send` must keep its identity between renders.
  */
 export function usePageChanged(send: (event: typeof PAGE_CHANGED) => void): void {
-  const { pathname, search } = useLocation();
-  useEffect(() => send(PAGE_CHANGED), [pathname, search, send]);
+  const page = usePageContext();
+  useEffect(() => send(PAGE_CHANGED), [page?.uid, page?.lang, send]);
   useEffect(() => {
     const restored = (event: PageTransitionEvent) => event.persisted && send(PAGE_CHANGED);
     addEventListener("pageshow", restored);

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useInRouterContext } from "@remix-run/react";
 import type { AnchorHTMLAttributes } from "react";
 import { isPagePath } from "~/content/page-url";
 import { usePageContext } from "../page-providers";
@@ -10,7 +10,8 @@ import { usePageContext } from "../page-providers";
 // that leave the site (another host, a file, another route) stay plain links. Why: docs/decisions/045-client-navigation.md.
 export function PageLink({ href, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
   const page = usePageContext();
-  if (!page || page.isBot || props.target || !isPagePath(href)) return <a href={href} {...props} />;
+  // Outside a router (a component rendered on its own, as the unit tests render blocks) it can only be a link.
+  if (!useInRouterContext() || !page || page.isBot || props.target || !isPagePath(href)) return <a href={href} {...props} />;
   // discover="none": no data-discover attribute, so the markup is a plain link's (lazy route discovery is off: decision 011).
   return <Link to={href} prefetch={page.isMobile ? "viewport" : "intent"} discover="none" {...props} />;
 }

@@ -1,4 +1,3 @@
-import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { loadInspectors } from "~/inspector/load-inspectors.client";
 import type { Shell } from "~/page/page-data";
@@ -18,22 +17,20 @@ import { Header } from "./Header";
 const Main = styled("main", { minHeight: "60vh", "&:focus, & h1:focus": { outline: "none" } });
 
 /**
- * After a navigation inside the app, focus moves to the new page's heading (its main landmark without one), as a
- * screen reader then reads it; scrolling stays Remix's (docs/requirements.md#11-moving-between-pages).
+ * After a navigation inside the app to another page, focus moves to its heading (its main landmark without one),
+ * as a screen reader then reads it; scrolling stays Remix's (docs/requirements.md#11-moving-between-pages).
  */
-function useFocusOnNewPage(): void {
-  const { pathname, search } = useLocation();
-  const shown = useRef<string>(undefined);
+function useFocusOnNewPage(page: string): void {
+  const shown = useRef(page);
   useEffect(() => {
-    if (shown.current !== undefined && shown.current !== pathname + search) {
-      const target = document.querySelector<HTMLElement>("main h1") ?? document.getElementById("main");
-      if (target) {
-        target.tabIndex = -1;
-        target.focus({ preventScroll: true });
-      }
+    if (shown.current === page) return;
+    shown.current = page;
+    const target = document.querySelector<HTMLElement>("main h1") ?? document.getElementById("main");
+    if (target) {
+      target.tabIndex = -1;
+      target.focus({ preventScroll: true });
     }
-    shown.current = pathname + search;
-  }, [pathname, search]);
+  }, [page]);
 }
 
 /**
@@ -43,7 +40,7 @@ function useFocusOnNewPage(): void {
 export function PageShell({ shell, context, children }: { shell: Shell; context: PageContext | null; children: ReactNode }) {
   // Development tools load on demand only (development URL mode, or ?inspect=stately), in a task of
   // their own rather than in hydration's effects (a module request costs the main thread).
-  useFocusOnNewPage();
+  useFocusOnNewPage(`${context?.uid}/${context?.lang}`);
   useEffect(() => {
     void nextTask().then(loadInspectors);
     // A marker for browser tests and tools: the page's machines are running from here on.
