@@ -1,4 +1,4 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { LRUCache } from "lru-cache";
 import { renderToString } from "react-dom/server";
@@ -11,6 +11,8 @@ import { documentBytes } from "~/server/content-encoding.server";
 import { inlineCodeHashes } from "~/server/inline-code-hashes.server";
 import { observeRender } from "~/server/metrics.server";
 import { contentSecurityPolicy } from "~/server/security-headers.server";
+
+const DATA_POLICY = contentSecurityPolicy();
 export { logServerError as handleError } from "~/server/log-server-error.server";
 
 // Every event a control describes for the head script is checked against the catalogue as it is
@@ -75,3 +77,16 @@ export default async function handleRequest(
   if (loadContext?.sendDocument) return loadContext.sendDocument(responseStatusCode, responseHeaders, body);
   return new Response(body.toString("utf8"), { status: responseStatusCode, headers: responseHeaders });
 }
+
+/**
+ * A page's data request (`?_data=`: a navigation inside the app, or its prefetch) is sent as its document is:
+ * tagged, kept by the page cache when a shared cache may keep it, in the encoding the client takes, or a 304
+ * (app/server/edge/page-cache.server.ts). Its Cache-Control and Vary are the page's, from the loader; its
+ * policy is the one every answer starts with (it has no inline code). docs/decisions/045-client-navigation.md
+ */
+export const handleDataRequest: HandleDataRequestFunction = async (response, { context }) => {
+  if (response.status !== 200 || !context.sendDocument) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Content-Security-Policy", DATA_POLICY);
+  return context.sendDocument(200, headers, Buffer.from(await response.arrayBuffer()));
+};

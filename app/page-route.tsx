@@ -1,5 +1,6 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useLocation, useRevalidator, useRouteError } from "@remix-run/react";
+import { useEffect } from "react";
 import { CommerceProvider } from "~/components/commerce/commerce-context";
 import { NotFound } from "~/components/page/NotFound";
 import { PageBody } from "~/components/page/PageBody";
@@ -7,6 +8,7 @@ import { LanguageProvider } from "~/components/page-providers";
 import { PageShell } from "~/components/shell/PageShell";
 import { pageLoader } from "~/page/load-page.server";
 import type { NotFoundData, PageData } from "~/page/page-data";
+import { cookieValue } from "../tracking/cookie-value";
 
 // One module serves both URL forms: routes/_index.tsx (query form and site roots) and routes/$.tsx
 // (path form). Both re-export from here so the two can never drift apart.
@@ -51,12 +53,31 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
   return out;
 };
 
+/**
+ * A page's data fetched ahead of the tap (the browser keeps a prefetch and uses it once, unasked, for 5 minutes)
+ * says the currency of that moment: when the visitor has chosen another since, the page asks again, once
+ * (docs/decisions/045-client-navigation.md).
+ */
+function useCurrencyChosen(currency: string): void {
+  const { revalidate } = useRevalidator();
+  const { key } = useLocation();
+  useEffect(() => {
+    const chosen = cookieValue(document.cookie, "currency");
+    if (chosen && chosen.toUpperCase() !== currency) revalidate();
+    // Once per page shown: an unsupported choice in the cookie must not ask again and again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+}
+
 export function PageRoute() {
   const data = useLoaderData<typeof loader>() as unknown as PageData;
+  useCurrencyChosen(data.shell.currency);
   return (
     <PageShell shell={data.shell} context={data.context}>
       <CommerceProvider value={data.commerce}>
-        <PageBody doc={data.doc} />
+        {/* One per page: a navigation to another page unmounts this one's components, so their machines stop,
+            while the shell's carry on (docs/requirements.md#11-moving-between-pages). */}
+        <PageBody key={`${data.context.uid}/${data.context.lang}`} doc={data.doc} />
       </CommerceProvider>
     </PageShell>
   );

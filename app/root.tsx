@@ -13,6 +13,10 @@ export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", 
 
 export const loader = rootLoader;
 
+// The root's data (the public env, the country and the bot rule, the tracking preloads) is the document's: a
+// navigation inside the app never asks for it again, so a page's data is one request (docs/decisions/045-client-navigation.md).
+export const shouldRevalidate = () => false;
+
 /** The page language, from whichever route knows it (page data or a 404 with a site shell). */
 function useDocumentLang(): string {
   const matches = useMatches();

@@ -35,4 +35,16 @@ describe("disclosure machine: mobile menu and dropdown (docs/requirements.md#2-p
     expect(actor.getSnapshot().value).toBe("closed");
     expect(emitted).toEqual([]);
   });
+
+  it("closes when the page changes under it, without moving focus, and only when open (docs/requirements.md#11-moving-between-pages)", () => {
+    const focusTrigger = vi.fn();
+    const { actor, emitted } = startCollecting(disclosureMachine.provide({ actions: { focusTrigger } }), { menu: "mobile_menu" });
+    actor.send({ type: "PAGE_CHANGED" });
+    expect(emitted).toEqual([]);
+    actor.send({ type: "TOGGLE" });
+    actor.send({ type: "PAGE_CHANGED" });
+    expect(actor.getSnapshot().value).toBe("closed");
+    expect(emitted.at(-1)).toEqual({ type: "menu_closed", menu: "mobile_menu", reason: "navigation" });
+    expect(focusTrigger).not.toHaveBeenCalled();
+  });
 });

@@ -5,6 +5,8 @@ import { emitEvent } from "./emit-event";
 // docs/requirements.md#2-pages-and-the-shell, docs/requirements.md#4-behaviour: the mobile menu (and the desktop header dropdown, which behaves the same) toggles open
 // and closed; a click outside or Escape closes it and focus returns to the button that opened it.
 // `focusTrigger` is named here and implemented by the component (the machine never touches the DOM).
+// docs/requirements.md#11-moving-between-pages: it closes when the page changes under it (a navigation inside the app,
+// or a return from the back/forward cache), focus staying where the new page puts it.
 
 export type MenuName = "mobile_menu" | "header_dropdown";
 
@@ -12,7 +14,7 @@ export interface DisclosureContext {
   menu: MenuName;
 }
 
-export type DisclosureEvent = { type: "TOGGLE" } | { type: "CLICKED_OUTSIDE" } | { type: "ESCAPE" };
+export type DisclosureEvent = { type: "TOGGLE" } | { type: "CLICKED_OUTSIDE" } | { type: "ESCAPE" } | { type: "PAGE_CHANGED" };
 
 type DisclosureEmitted = TrackedEvent<"menu_opened"> | TrackedEvent<"menu_closed">;
 
@@ -30,6 +32,7 @@ export const disclosureMachine = setup({
     trackClosedByToggle: emitEvent("menu_closed", ({ context }) => ({ menu: context.menu, reason: "toggle" })),
     trackClosedOutside: emitEvent("menu_closed", ({ context }) => ({ menu: context.menu, reason: "outside_click" })),
     trackClosedByEscape: emitEvent("menu_closed", ({ context }) => ({ menu: context.menu, reason: "escape" })),
+    trackClosedByNavigation: emitEvent("menu_closed", ({ context }) => ({ menu: context.menu, reason: "navigation" })),
   },
 }).createMachine({
   id: "disclosure",
@@ -45,6 +48,7 @@ export const disclosureMachine = setup({
         TOGGLE: { target: "closed", actions: "trackClosedByToggle" },
         CLICKED_OUTSIDE: { target: "closed", actions: ["focusTrigger", "trackClosedOutside"] },
         ESCAPE: { target: "closed", actions: ["focusTrigger", "trackClosedByEscape"] },
+        PAGE_CHANGED: { target: "closed", actions: "trackClosedByNavigation" },
       },
     },
   },

@@ -52,7 +52,11 @@ const WALKS: Record<string, WalkSpec[]> = {
     },
   ],
   disclosure: [
-    { machine: ALL_MACHINES[1].machine, input: { menu: "mobile_menu" }, events: [{ type: "TOGGLE" }, { type: "CLICKED_OUTSIDE" }, { type: "ESCAPE" }] },
+    {
+      machine: ALL_MACHINES[1].machine,
+      input: { menu: "mobile_menu" },
+      events: [{ type: "TOGGLE" }, { type: "CLICKED_OUTSIDE" }, { type: "ESCAPE" }, { type: "PAGE_CHANGED" }],
+    },
   ],
   modalStack: [
     {
@@ -63,6 +67,7 @@ const WALKS: Record<string, WalkSpec[]> = {
         { type: "BACK" },
         { type: "CLOSE", reason: "button" },
         { type: "CLOSE", reason: "outside_click" },
+        { type: "PAGE_CHANGED" },
       ],
     },
   ],
@@ -75,6 +80,7 @@ const WALKS: Record<string, WalkSpec[]> = {
         { type: "DISMISS", id: "a" },
         { type: "DISMISS", id: "b" },
         { type: "EXPIRED", id: "a" },
+        { type: "PAGE_CHANGED" },
       ],
     },
   ],

@@ -62,4 +62,16 @@ describe("modal stack machine (docs/requirements.md#3-data, docs/requirements.md
     actor.send({ type: "CLOSE", reason: "button" });
     expect(onCloseCallback).toHaveBeenCalledTimes(1);
   });
+
+  it("closes every modal when the page changes under it, counting the top one and calling no opener back (docs/requirements.md#11-moving-between-pages)", () => {
+    const onCloseCallback = vi.fn();
+    const { actor, emitted } = startCollecting(modalStackMachine);
+    actor.send({ type: "OPEN", modal: entry("a", { onCloseCallback }) });
+    actor.send({ type: "OPEN", modal: entry("b", { onCloseCallback }) });
+    actor.send({ type: "PAGE_CHANGED" });
+    expect(actor.getSnapshot().value).toBe("empty");
+    expect(actor.getSnapshot().context.stack).toEqual([]);
+    expect(emitted.at(-1)).toEqual({ type: "modal_closed", modal_title: "Modal b", reason: "navigation", depth: 0 });
+    expect(onCloseCallback).not.toHaveBeenCalled();
+  });
 });

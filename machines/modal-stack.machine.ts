@@ -5,11 +5,12 @@ import { showsBackButton, topModal, type ModalEntry, type ModalStackContext } fr
 
 // docs/requirements.md#3-data, docs/requirements.md#4-behaviour: modals form a stack. Opening pushes, closing pops the top; the back button shows only
 // when more than one modal is stacked (and the entry allows it). Escape closes the top modal; a click
-// outside closes it only when its entry says closeOnOutsideClick. One app-level actor (PageShell).
+// outside closes it only when its entry says closeOnOutsideClick. One app-level actor (PageShell): when the page
+// changes under it (docs/requirements.md#11-moving-between-pages) every modal closes, the top one counted, no opener called back.
 
 type CloseReason = "button" | "escape" | "outside_click";
 
-export type ModalStackEvent = { type: "OPEN"; modal: ModalEntry } | { type: "BACK" } | { type: "CLOSE"; reason: CloseReason };
+export type ModalStackEvent = { type: "OPEN"; modal: ModalEntry } | { type: "BACK" } | { type: "CLOSE"; reason: CloseReason } | { type: "PAGE_CHANGED" };
 
 type ModalStackEmitted = TrackedEvent<"modal_opened"> | TrackedEvent<"modal_back_pressed"> | TrackedEvent<"modal_closed">;
 
@@ -30,12 +31,14 @@ export const modalStackMachine = setup({
       if (top?.onCloseCallback) enqueue(top.onCloseCallback);
     }),
     pop: assign({ stack: ({ context }) => context.stack.slice(0, -1) }),
+    clear: assign({ stack: [] }),
     trackOpened: emitEvent("modal_opened", ({ context }) => {
       const top = topModal(context);
       return { modal_title: titleOf(top), variant: top?.variant ?? "center", depth: context.stack.length };
     }),
     // Emitted before the pop so the title is the modal that closes; depth is the depth after it.
     trackBack: emitEvent("modal_back_pressed", ({ context }) => ({ modal_title: titleOf(topModal(context)), depth: context.stack.length - 1 })),
+    trackClosedByNavigation: emitEvent("modal_closed", ({ context }) => ({ modal_title: titleOf(topModal(context)), reason: "navigation", depth: 0 })),
     trackClosed: emitEvent("modal_closed", ({ context, event }) => ({
       modal_title: titleOf(topModal(context)),
       reason: event.type === "CLOSE" ? event.reason : "button",
@@ -61,6 +64,7 @@ export const modalStackMachine = setup({
       on: {
         OPEN: { actions: ["push", "trackOpened"] },
         BACK: { guard: "canGoBack", actions: ["trackBack", "pop"] },
+        PAGE_CHANGED: { target: "empty", actions: ["trackClosedByNavigation", "clear"] },
         CLOSE: [
           { guard: and(["allowsThisClose", "hasModalBelow"]), actions: ["trackClosed", "popWithCallback"] },
           { guard: "allowsThisClose", target: "empty", actions: ["trackClosed", "popWithCallback"] },

@@ -44,4 +44,18 @@ describe("toasts machine (docs/requirements.md#3-data, docs/requirements.md#4-be
       ["toast_dismissed", "button"],
     ]);
   });
+
+  it("removes every toast when the page changes under it, each counted, and no timer fires later (docs/requirements.md#11-moving-between-pages)", () => {
+    const { actor, emitted } = startCollecting(toastsMachine);
+    actor.send({ type: "ADD", toast: toast("a", { duration: 3000 }) });
+    actor.send({ type: "ADD", toast: toast("b", { autoClose: false }) });
+    actor.send({ type: "PAGE_CHANGED" });
+    expect(actor.getSnapshot().value).toBe("empty");
+    expect(actor.getSnapshot().context.toasts).toEqual([]);
+    vi.advanceTimersByTime(10_000);
+    expect(emitted.filter((e) => e.type === "toast_dismissed")).toEqual([
+      { type: "toast_dismissed", toast_id: "a", reason: "navigation" },
+      { type: "toast_dismissed", toast_id: "b", reason: "navigation" },
+    ]);
+  });
 });

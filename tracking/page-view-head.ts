@@ -1,6 +1,6 @@
 import { ATTRIBUTION_COOKIE, attributionFromSearch, hasAttribution, parseAttribution } from "./attribution";
 import { cookieValue } from "./cookie-value";
-import { referrerPath, type PageViewPush } from "./page-view";
+import { documentNavigationType, isPrerendering, referrerPath, type NavigationType, type PageViewPush } from "./page-view";
 
 // The first document's page_viewed head script, as a typed function: compiled for the browser by
 // scripts/head-scripts.ts and written inline in <head> by app/page/page-view-push.server.ts
@@ -8,15 +8,28 @@ import { referrerPath, type PageViewPush } from "./page-view";
 
 /**
  * Adds what is the visitor's own, as the client's page views do: page_path from the address (utm_* and
- * click ids are in no cached HTML); page_referrer from document.referrer (referrerPath()), placed before
- * `page` as the pipeline places it; and the attribution keys of the address, else those of the h-attr
- * cookie (attributionFromSearch(), cookieValue(), parseAttribution()). Then pushes it.
+ * click ids are in no cached HTML); page_referrer from document.referrer (referrerPath()) and navigation_type
+ * from the navigation timing entry (documentNavigationType()), placed before `page` as the pipeline places
+ * them; and the attribution keys of the address, else those of the h-attr cookie (attributionFromSearch(),
+ * cookieValue(), parseAttribution()). Then pushes it. A page the browser prerenders is not seen yet: its page
+ * view waits until it is shown (docs/decisions/045-client-navigation.md).
  */
 export function pageViewHead(push: PageViewPush): void {
+  if (isPrerendering()) {
+    document.addEventListener("prerenderingchange", () => pushPageView(push, "prerender"), { once: true });
+    return;
+  }
+  pushPageView(push, documentNavigationType());
+}
+
+function pushPageView(push: PageViewPush, navigationType: NavigationType): void {
   const referrer = document.referrer && referrerPath(document.referrer);
   const entry: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(push)) {
-    if (key === "page" && referrer) entry.page_referrer = referrer;
+    if (key === "page") {
+      if (referrer) entry.page_referrer = referrer;
+      entry.navigation_type = navigationType;
+    }
     entry[key] = value;
   }
   entry.page_path = (location.pathname + location.search).slice(0, 100);

@@ -6,13 +6,39 @@ import type { PageContext } from "./page-context";
 
 export const PAGE_VIEW_EVENT = "page_viewed";
 
+/**
+ * page_viewed's navigation_type (docs/requirements.md#11-moving-between-pages): the document's own for the first
+ * page view (its navigation timing entry; "prerender" when it was prerendered and then shown), "client" for a
+ * navigation inside the app, "back_forward" as well for a page restored from the back/forward cache.
+ */
+export const NAVIGATION_TYPES = ["navigate", "reload", "back_forward", "prerender", "client"] as const;
+export type NavigationType = (typeof NAVIGATION_TYPES)[number];
+
 /** What the pipeline pushes for page_viewed, before the visitor's own parts (page_referrer, h-attr). */
 export interface PageViewPush {
   event: typeof PAGE_VIEW_EVENT;
   page_title: string;
   page_path: string;
+  navigation_type?: NavigationType;
   page: PageContext;
   attribution?: Attribution;
+}
+
+/** In a browser prerendering the page in a hidden tab (the Speculation Rules API, or its own address-bar guess). */
+export function isPrerendering(): boolean {
+  return (document as { prerendering?: boolean }).prerendering === true;
+}
+
+/**
+ * The document's navigation_type, from its navigation timing entry: "prerender" when it was prerendered and
+ * shown later (activationStart > 0), else its type ("navigate" when the browser gives none it knows).
+ */
+export function documentNavigationType(): NavigationType {
+  const entry = performance.getEntriesByType?.("navigation")[0] as (PerformanceNavigationTiming & { activationStart?: number }) | undefined;
+  if (!entry) return "navigate";
+  if (entry.activationStart! > 0) return "prerender";
+  const type = entry.type as string;
+  return type === "reload" || type === "back_forward" || type === "prerender" ? type : "navigate";
 }
 
 /** page_referrer's rule (no query, which may carry personal data): origin and path, at most 100 characters. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { isValidUid, joinUid, pageHref, pageUrl, splitUid } from "./page-url";
+import { isPagePath, isValidUid, joinUid, pageHref, pageUrl, splitUid } from "./page-url";
 import { toSupportedLanguage } from "~/i18n/languages";
 
 const SHOW = "www.london-theatre-tickets.example.shows.les-miserables";
@@ -94,5 +94,37 @@ describe("isValidUid", () => {
     expect(isValidUid(SHOW)).toBe(true);
     for (const bad of ["", "UPPER.case", "a..b", ".a", "a.", "a/b", "a b", "-a", "a.-b", "x".repeat(257)]) expect(isValidUid(bad), bad).toBe(false);
     expect(isValidUid("x".repeat(256))).toBe(true);
+  });
+});
+
+describe("isPagePath (docs/requirements.md#11-moving-between-pages)", () => {
+  it("is true for the hrefs pageHref() gives a page of the serving site", () => {
+    for (const href of [
+      pageHref({ uid: SHOW, lang: "fr", host: "localhost:3000", mode: "development" }),
+      pageHref({ uid: SHOW, lang: "en", host: ROOT, mode: "production" }),
+      pageHref({ uid: SHOW, lang: "fr", host: ROOT, mode: "production" }),
+      pageHref({ uid: ROOT, lang: "en", host: ROOT, mode: "production" }),
+      pageHref({ uid: ROOT, lang: "de", host: ROOT, mode: "production" }),
+      "/shows/les-miserables/?date=2026-12-01",
+      "/shows/les-miserables/#tickets",
+    ]) {
+      expect(isPagePath(href), href).toBe(true);
+    }
+  });
+
+  it("is false for another site, a file, another route, a fragment or a scheme", () => {
+    for (const href of [
+      pageHref({ uid: SHOW, lang: "fr", host: "www.paris-experiences.example", mode: "production" }),
+      "//evil.example/",
+      "/\\evil.example/",
+      "/media/paris/paris-seasons-at-a-glance.pdf",
+      "/tracking",
+      "/tracking/plan.json",
+      "#tickets",
+      "mailto:box@example.com",
+      "",
+    ]) {
+      expect(isPagePath(href), href).toBe(false);
+    }
   });
 });

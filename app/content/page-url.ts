@@ -85,3 +85,11 @@ export function pageHref(input: PageUrlInput): string {
   if (input.mode === "production" && parsed.hostname !== servingHost) return url;
   return `${parsed.pathname}${parsed.search}`;
 }
+
+/**
+ * Whether an href names a page of this site in one of the shapes pageHref() gives it: a path from the site's
+ * root ending in "/" (production: "/", "/fr/", "/shows/les-miserables/"), with its query and fragment
+ * (development and test: "/?uid=…&lang=…"). Not "//host/" or "/\host/" (another host, as browsers read it), nor a file ("/media/plan.pdf") or
+ * another route ("/tracking"): links to those leave the app (docs/decisions/045-client-navigation.md).
+ */
+export const isPagePath = (href: string): boolean => /^(\/[^/\\?#][^\\?#]*)?\/([?#]|$)/.test(href);

@@ -11,11 +11,17 @@ describe("storableForMs", () => {
     expect(storableForMs(200, html({ "cache-control": PUBLIC }), 5000)).toBe(5000);
     expect(storableForMs(200, html({ "cache-control": "public, s-maxage=2" }), 5000)).toBe(2000);
   });
-  it("never keeps private, cookie-setting, non-200, non-HTML or uncapped responses", () => {
+  it("keeps a page's data (JSON) as it keeps the page", () => {
+    const json = (headers: Record<string, string>) => new Headers({ "content-type": "application/json; charset=utf-8", ...headers });
+    expect(storableForMs(200, json({ "cache-control": PUBLIC }), 5000)).toBe(5000);
+    expect(storableForMs(200, json({ "cache-control": "private, max-age=0, must-revalidate" }), 5000)).toBe(0);
+    expect(storableForMs(200, json({}), 5000)).toBe(0);
+  });
+  it("never keeps private, cookie-setting, non-200, other types' or uncapped responses", () => {
     expect(storableForMs(200, html({ "cache-control": "private, max-age=0, must-revalidate" }), 5000)).toBe(0);
     expect(storableForMs(200, html({ "cache-control": PUBLIC, "set-cookie": "currency=EUR" }), 5000)).toBe(0);
     expect(storableForMs(404, html({ "cache-control": PUBLIC }), 5000)).toBe(0);
-    expect(storableForMs(200, new Headers({ "content-type": "application/json", "cache-control": PUBLIC }), 5000)).toBe(0);
+    expect(storableForMs(200, new Headers({ "content-type": "text/plain", "cache-control": PUBLIC }), 5000)).toBe(0);
     expect(storableForMs(200, html({ "cache-control": "public" }), 5000)).toBe(0);
     expect(storableForMs(200, html({ "cache-control": PUBLIC }), 0)).toBe(0);
   });
@@ -52,6 +58,20 @@ describe("pageVariant", () => {
   it("leaves out the query parameters the page does not read", () => {
     expect(at("http://localhost:3000/?utm_source=mail&uid=a&gclid=1&lang=en&x=1")).toBe(pageVariant(base));
     expect(at("http://localhost:3000/?uid=a&lang=en&ci=1&cm=2&fbclid=3&msclkid=4&inspect=stately")).toBe(pageVariant(base));
+  });
+  it("gives a Remix data request (JSON at the page's URL) a variant of its own per route, the page's parameters read as for the page", () => {
+    const dataOf = (url: string, route: string, extra = {}) => pageVariant({ ...base, url: new URL(url), dataRoute: route, ...extra });
+    const data = dataOf("http://localhost:3000/?uid=a&lang=en", "routes/_index");
+    expect(
+      new Set([
+        pageVariant(base),
+        data,
+        dataOf("http://localhost:3000/?uid=a&lang=en", "root"),
+        dataOf("http://localhost:3000/?uid=b&lang=en", "routes/_index"),
+      ]).size,
+    ).toBe(4);
+    expect(dataOf("http://localhost:3000/?utm_source=x&uid=a&lang=en", "routes/_index")).toBe(data);
+    expect(dataOf("http://localhost:3000/?uid=a&lang=en", "routes/_index", { currencyKey: "EUR/" })).not.toBe(data);
   });
 });
 

@@ -6,7 +6,8 @@ import { acceptableEncodings, compressBrotli, compressGzip } from "~/server/cont
 // An in-process micro-cache of rendered pages (the same idea as a CDN's full-page cache or nginx
 // micro-caching): rendering a page costs ~4× a bare document, and the same page is asked for many times
 // a second at peak. Only responses that a shared cache may keep are stored (200, `public` with
-// s-maxage, no Set-Cookie), for at most PAGE_CACHE_TTL_MS and never longer than their s-maxage.
+// s-maxage, no Set-Cookie), for at most PAGE_CACHE_TTL_MS and never longer than their s-maxage: pages, and the
+// JSON of a page's data request, which a navigation inside the app (and its prefetch) asks for.
 //
 // The key holds everything the HTML depends on: host, path and the query parameters the page reads
 // (page-query.ts; utm_* and click ids share one entry), the currency key, the visitor's country
@@ -62,18 +63,25 @@ export interface PageCacheKeyInput {
   countryCode: string | null;
   /** The device and what decided it (X-Device, or the request's signals): both shape Vary. */
   device: RequestDevice;
+  /** The route a Remix data request asks for (`_data`), for the page's data rather than its document. */
+  dataRoute?: string | null;
 }
 
-/** The page's variant: the entry a document request reads and fills (never a data request's: the edge asks for none). */
+/**
+ * The page's variant: the entry a request reads and fills. A Remix data request (`_data`: a page's data for a
+ * navigation inside the app, or its prefetch) is a variant of its own, the page's plus the route it asks for
+ * (docs/decisions/045-client-navigation.md).
+ */
 export function pageVariant(input: PageCacheKeyInput): string {
-  const page = `${input.url.host}${input.url.pathname}?${pageQuery(input.url.searchParams).toString()}`;
+  const data = input.dataRoute ? `&_data=${encodeURIComponent(input.dataRoute)}` : "";
+  const page = `${input.url.host}${input.url.pathname}?${pageQuery(input.url.searchParams).toString()}${data}`;
   return [page, input.currencyKey, input.countryCode ?? "", input.device.device, input.device.decidedBy].join("|");
 }
 
 /** How long a response may be kept: min(s-maxage, cap), or 0 when it must not be stored. */
 export function storableForMs(status: number, headers: Headers, capMs: number): number {
   if (status !== 200 || capMs <= 0 || headers.has("set-cookie")) return 0;
-  if (!(headers.get("content-type") ?? "").startsWith("text/html")) return 0;
+  if (!/^(text\/html|application\/json)/.test(headers.get("content-type") ?? "")) return 0;
   const cacheControl = (headers.get("cache-control") ?? "").toLowerCase();
   if (!/\bpublic\b/.test(cacheControl) || /\b(private|no-store|no-cache)\b/.test(cacheControl)) return 0;
   const sMaxAge = Number(/s-maxage=(\d+)/.exec(cacheControl)?.[1] ?? 0);

@@ -28,7 +28,7 @@ export function sendDocumentOf(res: ExpressResponse): SendDocument | undefined {
 export function pageCacheStep(env: Pick<Env, "PAGE_CACHE_TTL_MS">, pageCache: CacheStore<CachedPage>): RequestHandler {
   return (req, res, next) => {
     const request = requestContextOf(res);
-    if ((req.method !== "GET" && req.method !== "HEAD") || request.variant === null) return next();
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
     // An operator's page is private, so storableForMs never keeps it; it still reads what visitors' requests stored.
     const key = req.method === "GET" && env.PAGE_CACHE_TTL_MS > 0 ? request.variant : null;
     senders.set(res, documentSender(res, request, key, env.PAGE_CACHE_TTL_MS, pageCache));
@@ -45,7 +45,7 @@ function documentSender(res: ExpressResponse, request: RequestContext, key: stri
   return (status, pageHeaders, body) => {
     // The document's own policy, with the hashes of its inline code, replaces the one every answer starts with.
     res.removeHeader("Content-Security-Policy");
-    const tag = pageTag(request.variant!, body);
+    const tag = pageTag(request.variant, body);
     const ttlMs = key === null ? 0 : storableForMs(status, pageHeaders, ttlCapMs);
     let form: { bytes: Buffer; encoding: PageEncoding } | null;
     if (ttlMs > 0) {

@@ -69,10 +69,11 @@ describe("readRequestContext", () => {
     expect(read({ "user-agent": DESKTOP }, `${PAGE}&utm_source=mail&gclid=1`).variant).toBe(variants[0]);
   });
 
-  it("marks a Remix data request, which has no variant, and hands loaders its URL without _data", () => {
+  it("marks a Remix data request, gives it a variant of its own (the page's and its route), and hands loaders its URL without _data", () => {
     const data = read({}, `${PAGE}&_data=routes%2F%24`);
     expect(data.isDataRequest).toBe(true);
-    expect(data.variant).toBeNull();
+    expect(data.variant).not.toBe(read({}).variant);
+    expect(data.variant).toBe(read({}, `${PAGE}&utm_source=x&_data=routes%2F%24`).variant);
     expect(data.url.searchParams.has("_data")).toBe(false);
   });
 });

@@ -28,7 +28,8 @@ export function readRequestContext(req: IncomingRequest, env: Pick<Env, "COUNTRY
   const id = header("x-request-id") ?? "";
   const host = (req.headers.host ?? "localhost").toLowerCase();
   const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
-  const isDataRequest = url.searchParams.has("_data");
+  const dataRoute = url.searchParams.get("_data");
+  const isDataRequest = dataRoute !== null;
   url.searchParams.delete("_data");
   const device = requestDevice(headers);
   const countryCode = readCountryCode(headers, env.COUNTRY_HEADER);
@@ -45,7 +46,7 @@ export function readRequestContext(req: IncomingRequest, env: Pick<Env, "COUNTRY
     currency,
     operator: isOperatorRequest(headers, env.SERVER_TIMING_KEY),
     vary: Object.freeze([env.COUNTRY_HEADER, ...deviceVary(device.decidedBy)]),
-    variant: isDataRequest ? null : pageVariant({ url, currencyKey: currency ? `${currency.source}:${currency.currency}` : "", countryCode, device }),
+    variant: pageVariant({ url, currencyKey: currency ? `${currency.source}:${currency.currency}` : "", countryCode, device, dataRoute }),
     cookie: header("cookie"),
     referer: header("referer"),
     acceptEncoding: header("accept-encoding"),

@@ -1,7 +1,7 @@
 import { DESCRIBED_CLICK_ATTRIBUTE, DESCRIBED_VIEW_ATTRIBUTE } from "../../tracking/described-events";
 import { dataLayerEntry, type DeliveryEnvelope } from "../../tracking/data-layer";
 import { claimImpression, halfVisible } from "../../tracking/impressions";
-import { findPageViewPush } from "../../tracking/page-view";
+import { findPageViewPush, isPrerendering } from "../../tracking/page-view";
 import { PENDING_ATTRIBUTE, REPLAY_ATTRIBUTE, type EarlyInput } from "./early-input-state";
 
 // The early-input catcher's inline scripts (app/components/early-input.tsx says what they do), as typed
@@ -95,9 +95,14 @@ export function catchEarlyInputAndTrack(): void {
 /**
  * At the end of <body>, when every list is parsed: a list described for its impression is counted the
  * first time half of it (or half the screen) shows it (halfVisible()), once (claimImpression()), until
- * the app takes over.
+ * the app takes over; in a prerendered page, from the moment it is shown.
  */
 export function countEarlyImpressions(): void {
+  // A prerendered page is not seen: its lists are counted once it is shown, by the app if it has hydrated by then.
+  if (isPrerendering()) {
+    document.addEventListener("prerenderingchange", countEarlyImpressions, { once: true });
+    return;
+  }
   const state = window.__earlyInput;
   if (!state || !state.open || !state.push || !window.IntersectionObserver) return;
   const push = state.push;

@@ -30,8 +30,8 @@ export interface RequestContext {
   readonly operator: boolean;
   /** The request headers every document's HTML depends on besides its route (country and device), for Vary. */
   readonly vary: readonly string[];
-  /** The page's variant: everything its HTML depends on; the page cache's key and part of its ETag. Null for a data request. */
-  readonly variant: string | null;
+  /** The page's variant: everything its HTML (or, for a data request, its data) depends on; the page cache's key and part of its ETag. */
+  readonly variant: string;
   /** The visitor's cookies, forwarded to the catalogue API only (docs/requirements.md#6-roles). */
   readonly cookie: string | null;
   /** The page that sent a form (for the way back after a post). */

@@ -114,6 +114,43 @@ describe("the head script (browser)", () => {
     expect(runHeadScript(build()!, { cookie: `${ATTRIBUTION_COOKIE}=gclid%3D%253Cb%253E` })).not.toHaveProperty("attribution");
     expect(runHeadScript(build()!, { cookie: `${ATTRIBUTION_COOKIE}=%E0%A4%A` })).not.toHaveProperty("attribution");
   });
+
+  it("adds the document's navigation_type from its navigation timing entry (docs/requirements.md#11-moving-between-pages)", () => {
+    const entries = vi.spyOn(performance, "getEntriesByType");
+    try {
+      const typeOf = (entry: object | undefined) => {
+        entries.mockReturnValue(entry ? [entry as PerformanceEntry] : []);
+        return runHeadScript(build()!).navigation_type;
+      };
+      expect(typeOf(undefined)).toBe("navigate");
+      expect(typeOf({ type: "navigate", activationStart: 0 })).toBe("navigate");
+      expect(typeOf({ type: "reload" })).toBe("reload");
+      expect(typeOf({ type: "back_forward" })).toBe("back_forward");
+      // Prerendered, then shown: web-vitals reads activationStart the same way.
+      expect(typeOf({ type: "navigate", activationStart: 412.5 })).toBe("prerender");
+      expect(typeOf({ type: "something-new" })).toBe("navigate");
+    } finally {
+      entries.mockRestore();
+    }
+  });
+
+  it("pushes nothing while the browser prerenders the page, then one page view with navigation_type prerender when it is shown", () => {
+    // Chromium disables real prerendering while a DevTools client is attached, so the state is simulated.
+    let prerendering = true;
+    Object.defineProperty(document, "prerendering", { get: () => prerendering, configurable: true });
+    try {
+      window.dataLayer = [];
+      new Function(pageViewHeadScript(build()!))();
+      expect(window.dataLayer).toEqual([]);
+      prerendering = false;
+      document.dispatchEvent(new Event("prerenderingchange"));
+      document.dispatchEvent(new Event("prerenderingchange"));
+      expect(window.dataLayer).toHaveLength(1);
+      expect(window.dataLayer[0]).toMatchObject({ event: "page_viewed", navigation_type: "prerender" });
+    } finally {
+      Reflect.deleteProperty(document, "prerendering");
+    }
+  });
 });
 
 describe("the same entry as the pipeline's", () => {
@@ -128,7 +165,13 @@ describe("the same entry as the pipeline's", () => {
     const pageKey = `${url.pathname}${url.search}`;
     beginPageView(pageKey);
     const referrerPart = referrer ? referrerPath(referrer) : undefined;
-    track("page_viewed", { page_title: title.slice(0, 100), page_path: pageKey.slice(0, 100), ...(referrerPart ? { page_referrer: referrerPart } : {}) });
+    track("page_viewed", {
+      page_title: title.slice(0, 100),
+      page_path: pageKey.slice(0, 100),
+      ...(referrerPart ? { page_referrer: referrerPart } : {}),
+      // A document load (the test's document has no navigation timing entry: the head script's default).
+      navigation_type: "navigate",
+    });
     await vi.waitFor(() => expect(window.dataLayer).toHaveLength(1));
     return window.dataLayer![0] as Record<string, unknown>;
   }

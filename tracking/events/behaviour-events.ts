@@ -88,9 +88,15 @@ export const behaviourEvents = [
   }),
   defineEvent({
     name: "menu_closed",
-    description: "The mobile menu or header dropdown closed: toggled, a click outside, or Escape (focus returns to its button).",
+    version: "1-0-1",
+    description:
+      "The mobile menu or header dropdown closed: toggled, a click outside, or Escape (focus returns to its button); or the page changed under it (a navigation inside the app, or a return from the back/forward cache).",
     category: "navigation",
-    properties: () => z.object({ menu: menuName(), reason: prop(z.enum(["toggle", "outside_click", "escape"]), "What closed the menu") }),
+    properties: () =>
+      z.object({
+        menu: menuName(),
+        reason: prop(z.enum(["toggle", "outside_click", "escape", "navigation"]), "What closed the menu (navigation: the page changed)"),
+      }),
     examples: { valid: [{ menu: "header_dropdown", reason: "escape" }], invalid: [{ menu: "header_dropdown", reason: "swipe" }] },
   }),
 
@@ -111,12 +117,14 @@ export const behaviourEvents = [
   }),
   defineEvent({
     name: "modal_closed",
-    description: "The top modal was closed (popped): close button, Escape, or a click outside when the modal allows it.",
+    version: "1-0-1",
+    description:
+      "The top modal was closed (popped): close button, Escape, or a click outside when the modal allows it; or the page changed under the stack, which closed every modal (counted once, for the top one).",
     category: "interaction",
     properties: () =>
       z.object({
         modal_title: modalTitle(),
-        reason: prop(z.enum(["button", "escape", "outside_click"]), "What closed the modal"),
+        reason: prop(z.enum(["button", "escape", "outside_click", "navigation"]), "What closed the modal (navigation: the page changed)"),
         depth: modalDepth(),
       }),
     examples: {
@@ -144,9 +152,14 @@ export const behaviourEvents = [
   }),
   defineEvent({
     name: "toast_dismissed",
-    description: "A toast was removed by id: the visitor dismissed it, or it closed on its own after its duration.",
+    version: "1-0-1",
+    description: "A toast was removed: the visitor dismissed it, it closed on its own after its duration, or the page changed under it.",
     category: "ui_state",
-    properties: () => z.object({ toast_id: toastId(), reason: prop(z.enum(["button", "timeout"]), "Dismissed by the visitor, or closed after its duration") }),
+    properties: () =>
+      z.object({
+        toast_id: toastId(),
+        reason: prop(z.enum(["button", "timeout", "navigation"]), "Dismissed by the visitor, closed after its duration, or the page changed (navigation)"),
+      }),
     examples: { valid: [{ toast_id: "toast-1", reason: "timeout" }], invalid: [{ toast_id: "toast-1", reason: "swiped" }] },
   }),
 

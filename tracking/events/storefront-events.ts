@@ -1,6 +1,7 @@
 // A namespace import, not `import { z }`: that form keeps every zod locale in the browser bundle (+67 KB gzip).
 import * as z from "zod/mini";
 import { defineEventsOf, prop } from "../define-event";
+import { NAVIGATION_TYPES } from "../page-view";
 
 const defineEvent = defineEventsOf({ owner: "analytics", version: "1-0-0" });
 
@@ -11,8 +12,9 @@ const consentValue = (signal: string) => prop(z.enum(["granted", "denied"]), `Co
 export const storefrontEvents = [
   defineEvent({
     name: "page_viewed",
+    version: "1-0-1",
     description:
-      "A storefront page was shown to the visitor: once per document load and once per client-side navigation to another path or query. Named page_viewed because GA4 reserves page_view.",
+      "A storefront page was shown to the visitor: once per document load (a prerendered one when it is shown), once per client-side navigation to another path or query, and once per return from the back/forward cache. Named page_viewed because GA4 reserves page_view.",
     category: "page",
     properties: () =>
       z.object({
@@ -22,14 +24,32 @@ export const storefrontEvents = [
           z.optional(z.string().check(z.maxLength(100))),
           "Origin and path (no query, which may carry personal data) of the previous page: the last route on client-side navigations, document.referrer on the first page; truncated to 100 characters",
         ),
+        navigation_type: prop(
+          z.optional(z.enum(NAVIGATION_TYPES)),
+          "How the visitor reached the page: navigate (a document load), reload, back_forward (a document from history, or a page restored from the back/forward cache), prerender (a document prerendered by the browser, counted when shown), client (a navigation inside the app, no new document)",
+        ),
       }),
-    components: ["The server, in <head> (document load: app/page/page-view-push.server.ts)", "useTracking() in app/root.tsx (each client-side route change)"],
+    components: [
+      "The server, in <head> (document load: app/page/page-view-push.server.ts)",
+      "useTracking() in app/root.tsx (each client-side route change, and a page restored from the back/forward cache)",
+    ],
     examples: {
       valid: [
         { page_title: "Things to do in Paris", page_path: "/?uid=www.paris-experiences.example&lang=en" },
-        { page_title: "Eiffel Tower tickets", page_path: "/eiffel-tower/", page_referrer: "https://www.google.com/" },
+        { page_title: "Eiffel Tower tickets", page_path: "/eiffel-tower/", page_referrer: "https://www.google.com/", navigation_type: "navigate" },
+        {
+          page_title: "Les Misérables tickets",
+          page_path: "/shows/les-miserables/",
+          page_referrer: "https://www.london-theatre-tickets.example/",
+          navigation_type: "client",
+        },
       ],
-      invalid: [{ page_title: "No path" }, { page_title: "Relative path", page_path: "eiffel-tower/" }, { page_title: "x".repeat(101), page_path: "/" }],
+      invalid: [
+        { page_title: "No path" },
+        { page_title: "Relative path", page_path: "eiffel-tower/" },
+        { page_title: "x".repeat(101), page_path: "/" },
+        { page_title: "Soft", page_path: "/", navigation_type: "soft" },
+      ],
     },
   }),
   defineEvent({

@@ -1,5 +1,5 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { lazy, memo, Suspense } from "react";
 import type { UiStrings } from "~/i18n/ui-strings";
 import { pagePath } from "~/page/page-query";
 import type { loader as rootLoader } from "~/root";
@@ -31,8 +31,13 @@ const LazyBanner = lazy(() => load().then((module) => ({ default: module.Consent
 const onServer = typeof window === "undefined";
 const bannerComponent = () => (onServer && loaded ? loaded.ConsentBanner : LazyBanner);
 
-/** The banner for every page shell: the country and bot rule from the root loader, the shell's words. */
-export function LazyConsentBanner({ strings }: { strings: UiStrings }) {
+/**
+ * The banner for every page shell: the country and bot rule from the root loader, the shell's words. Memoised: a
+ * navigation inside the app re-renders the whole tree once outside a transition (Remix's RemixBrowser keeps the
+ * location in state of its own), and an update reaching the banner before its chunk has hydrated it would make
+ * React give up hydrating it (error 421); the navigation's own render, a transition, waits for it instead.
+ */
+export const LazyConsentBanner = memo(function LazyConsentBanner({ strings }: { strings: UiStrings }) {
   const tracking = useRouteLoaderData<typeof rootLoader>("root")?.tracking;
   const { pathname, search } = useLocation();
   const ConsentBanner = bannerComponent();
@@ -41,7 +46,7 @@ export function LazyConsentBanner({ strings }: { strings: UiStrings }) {
       <ConsentBanner strings={strings} countryCode={tracking?.countryCode ?? null} isBot={tracking?.isBot ?? false} returnTo={pagePath(pathname, search)} />
     </Suspense>
   );
-}
+});
 
 /** The footer's Cookie settings: a link to the choices, answered by the banner's machine once it runs. */
 export function CookieSettingsLink() {

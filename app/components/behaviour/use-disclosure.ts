@@ -1,7 +1,8 @@
 import { useSelector } from "@xstate/react";
 import { useCallback, useEffect, useMemo, useRef, type MouseEvent } from "react";
-import { disclosureMachine, type MenuName } from "../../../machines/disclosure.machine";
+import { disclosureMachine, type DisclosureEvent, type MenuName } from "../../../machines/disclosure.machine";
 import { useDismissFacts } from "./use-dismiss";
+import { usePageChanged } from "./use-page-changed";
 import { useTrackedActor, withImplementations } from "./use-tracked-actor";
 
 const INTERACTIVE = 'a[href], button, input, select, textarea, summary, [contenteditable="true"]';
@@ -49,9 +50,10 @@ export function useDisclosure(menu: MenuName, { popover = false }: { popover?: b
     { menu },
   );
   const open = useSelector(actor, (s) => s.matches("open"));
-  const send = useCallback((event: { type: "TOGGLE" } | { type: "CLICKED_OUTSIDE" } | { type: "ESCAPE" }) => actor.send(event), [actor]);
+  const send = useCallback((event: DisclosureEvent) => actor.send(event), [actor]);
   const inside = useMemo(() => [button, panel] as const, []);
   useDismissFacts(open, inside, send);
+  usePageChanged(send);
   useEffect(() => {
     // While the early-input catcher still owns input, the platform's state stands: the click that
     // opened the panel natively is about to be replayed, and hiding it now would make it flicker.

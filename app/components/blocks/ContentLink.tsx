@@ -5,6 +5,7 @@ import { styled } from "../../../tokens/stitches.config";
 import { primaryAction, secondaryAction } from "../ui/action-styles";
 import { useLang, usePageContext, useT } from "../page-providers";
 import type { LinkTarget } from "~/content/inline-props";
+import { PageLink } from "../page/PageLink";
 import { useLinkContext } from "./link-context";
 import { describedClick, trackCalls, type TrackCall } from "../../../tracking/described-events";
 
@@ -53,6 +54,7 @@ function LinkView({ link, children }: { link: ResolvedLink; children?: ReactNode
   const on = page ? { uid: page.uid, lang: page.lang } : undefined;
   return (
     <Anchor
+      as={PageLink}
       href={link.href}
       appearance={link.appearance}
       {...(calls.length > 0 ? { onClick: () => trackCalls(calls), ...describedClick(calls, on) } : {})}

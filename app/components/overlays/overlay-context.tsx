@@ -1,9 +1,10 @@
-import { createContext, useContext, useMemo, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
 import type { ActorRefFrom } from "xstate";
 import { modalStackMachine } from "../../../machines/modal-stack.machine";
 import type { ModalEntry } from "../../../machines/modal-stack.model";
 import { DEFAULT_TOAST_DURATION_MS } from "../../../machines/spec-values";
 import { toastsMachine, type Toast } from "../../../machines/toasts.machine";
+import { usePageChanged } from "../behaviour/use-page-changed";
 import { useTrackedActor } from "../behaviour/use-tracked-actor";
 import { useConnectionToasts } from "./connection-toasts";
 
@@ -29,6 +30,16 @@ const newId = (prefix: string) => `${prefix}-${++nextId}`;
 export function OverlayProvider({ children }: { children: ReactNode }) {
   const modalStack = useTrackedActor(modalStackMachine);
   const toasts = useTrackedActor(toastsMachine);
+  // The modals and toasts of a page go with it (docs/requirements.md#11-moving-between-pages).
+  usePageChanged(
+    useCallback(
+      (event: { type: "PAGE_CHANGED" }) => {
+        modalStack.send(event);
+        toasts.send(event);
+      },
+      [modalStack, toasts],
+    ),
+  );
   const value = useMemo<Overlays>(
     () => ({
       modalStack,

@@ -7,6 +7,7 @@ import { CONSENT_BAR_HEIGHT_VARIABLE } from "../behaviour/consent-banner-ids";
 import { CookieSettingsLink } from "../behaviour/consent-banner-lazy";
 import { VerificationBadgeLink } from "../behaviour/VerificationBadge";
 import { useT } from "../page-providers";
+import { PageLink } from "../page/PageLink";
 
 // The footer (docs/requirements.md#2-pages-and-the-shell): Call us (LTT), quick links that open a page by uid, link groups,
 // and the theatre retailer's verification badge (a 560×490 popup; a plain new-tab link before JS).
@@ -112,9 +113,9 @@ export function Footer({ footer, siteName, callUsSlot, badgeSlot }: FooterProps)
               {group.links.map((link) => (
                 <li key={`${link.label}-${link.href}`}>
                   {link.href ? (
-                    <a href={link.href} {...(link.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+                    <PageLink href={link.href} {...(link.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
                       {link.label}
-                    </a>
+                    </PageLink>
                   ) : (
                     <span>{link.label}</span>
                   )}
@@ -143,8 +144,8 @@ export function Footer({ footer, siteName, callUsSlot, badgeSlot }: FooterProps)
 function QuickLink({ href, uid, children }: { href: string; uid: string; children: ReactNode }) {
   const calls: TrackCall[] = [{ name: "quick_link_opened", properties: { target_uid: uid } }];
   return (
-    <a href={href} data-quick-link={uid} onClick={() => trackCalls(calls)} {...describedClick(calls)}>
+    <PageLink href={href} data-quick-link={uid} onClick={() => trackCalls(calls)} {...describedClick(calls)}>
       {children}
-    </a>
+    </PageLink>
   );
 }

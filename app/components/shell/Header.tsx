@@ -10,6 +10,7 @@ import { headerMachine } from "../../../machines/header.machine";
 import { useTrackedActor } from "../behaviour/use-tracked-actor";
 import { useIsMobile } from "../behaviour/viewport";
 import { usePageContext, useT } from "../page-providers";
+import { PageLink } from "../page/PageLink";
 import { CurrencySelector, LanguageSelector } from "./Selectors";
 
 // The generic header (docs/requirements.md#2-pages-and-the-shell): sticky logo bar, optional powered-by logo, desktop dropdown menu,
@@ -140,9 +141,9 @@ const MobileMenuPanel = styled("nav", {
 function MenuLink({ item }: { item: ResolvedMenuItem | ResolvedMenuItem["children"][number] }) {
   if (!item.href) return <span>{item.label}</span>;
   return (
-    <a href={item.href} {...(item.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+    <PageLink href={item.href} {...(item.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
       {item.label}
-    </a>
+    </PageLink>
   );
 }
 
@@ -239,7 +240,7 @@ export function Header({ header, languages, currency, lang }: HeaderProps) {
             <HamburgerIcon open={menu.open} />
           </HeaderButton>
         </MobileOnly>
-        <LogoLink href={header.logo.href}>
+        <LogoLink as={PageLink} href={header.logo.href}>
           {header.logo.animatedSrc ? (
             // docs/requirements.md#8-failures: a failed animated logo shows the static logo instead.
             <FallbackImageWithKind
@@ -297,7 +298,11 @@ export function Header({ header, languages, currency, lang }: HeaderProps) {
             <LanguageSelector languages={languages} />
           </DesktopOnly>
         ) : null}
-        {header.tickets ? <TicketsLink href={header.tickets.href}>{t("tickets")}</TicketsLink> : null}
+        {header.tickets ? (
+          <TicketsLink as={PageLink} href={header.tickets.href}>
+            {t("tickets")}
+          </TicketsLink>
+        ) : null}
       </Inner>
       {/* In the HTML from the start, so the platform can show it before the app's JavaScript runs
           (docs/decisions/001-answer-from-first-paint.md); a closed popover is not laid out. */}

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { loadInspectors } from "~/inspector/load-inspectors.client";
 import type { Shell } from "~/page/page-data";
 import type { PageContext } from "../../../tracking/page-context";
@@ -13,7 +13,25 @@ import { LanguageProvider, PageContextProvider } from "../page-providers";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 
-const Main = styled("main", { minHeight: "60vh", "&:focus": { outline: "none" } });
+// Focused by script only (the skip link, a new page's heading): no ring on what is not a control.
+const Main = styled("main", { minHeight: "60vh", "&:focus, & h1:focus": { outline: "none" } });
+
+/**
+ * After a navigation inside the app to another page, focus moves to its heading (its main landmark without one),
+ * as a screen reader then reads it; scrolling stays Remix's (docs/requirements.md#11-moving-between-pages).
+ */
+function useFocusOnNewPage(page: string): void {
+  const shown = useRef(page);
+  useEffect(() => {
+    if (shown.current === page) return;
+    shown.current = page;
+    const target = document.querySelector<HTMLElement>("main h1") ?? document.getElementById("main");
+    if (target) {
+      target.tabIndex = -1;
+      target.focus({ preventScroll: true });
+    }
+  }, [page]);
+}
 
 /**
  * Header, main and footer around any page, including the 404 page; and the app-level actors
@@ -22,6 +40,7 @@ const Main = styled("main", { minHeight: "60vh", "&:focus": { outline: "none" } 
 export function PageShell({ shell, context, children }: { shell: Shell; context: PageContext | null; children: ReactNode }) {
   // Development tools load on demand only (development URL mode, or ?inspect=stately), in a task of
   // their own rather than in hydration's effects (a module request costs the main thread).
+  useFocusOnNewPage(`${context?.uid}/${context?.lang}`);
   useEffect(() => {
     void nextTask().then(loadInspectors);
     // A marker for browser tests and tools: the page's machines are running from here on.

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import type { FormEvent, MouseEvent } from "react";
 import { CURRENCIES } from "~/i18n/currencies";
 import type { LanguageOption } from "~/page/page-data";
@@ -6,11 +6,12 @@ import { pagePath } from "~/page/page-query";
 import { styled } from "../../../tokens/stitches.config";
 import { describedClick, trackCalls, type TrackCall } from "../../../tracking/described-events";
 import { useT } from "../page-providers";
+import { PageLink } from "../page/PageLink";
 
 // Currency and language selectors. <details> disclosures work before (and without) JavaScript:
 // languages are real links (crawlable, hreflang'd), currencies post a form that sets the cookie.
-// With JavaScript, Remix's <Form> and <Link> keep the page alive (no reload), so currency_changed and
-// language_changed reach the data layer before the new page view.
+// With JavaScript, Remix's <Form> and a page link (PageLink: Remix's <Link>) keep the page alive (no reload), so
+// currency_changed and language_changed reach the data layer before the new page view.
 
 const Disclosure = styled("details", {
   position: "relative",
@@ -142,8 +143,8 @@ export function LanguageSelector({ languages, idSuffix = "desktop" }: { language
         <ul aria-label={t("language")} id={`language-list-${idSuffix}`}>
           {languages.map((l) => (
             <li key={l.code}>
-              <Link
-                to={l.href}
+              <PageLink
+                href={l.href}
                 hrefLang={l.code}
                 lang={l.code}
                 aria-current={l.current ? "true" : undefined}
@@ -151,7 +152,7 @@ export function LanguageSelector({ languages, idSuffix = "desktop" }: { language
                 {...(current && !l.current ? describedClick(languageCalls(current.code, l.code)) : {})}
               >
                 {l.name}
-              </Link>
+              </PageLink>
             </li>
           ))}
         </ul>

@@ -1,20 +1,10 @@
 import { useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useLayoutEffect } from "react";
-import {
-  ATTRIBUTION_COOKIE,
-  ATTRIBUTION_MAX_AGE_SECONDS,
-  hasAttribution,
-  nextAttribution,
-  parseAttribution,
-  serializeAttribution,
-  type Attribution,
-} from "../../../tracking/attribution";
-import { consentDefaults, type ConsentState } from "../../../tracking/consent";
-import { getConsent, setConsent } from "../../../tracking/consent-update";
+import { ATTRIBUTION_COOKIE, hasAttribution, nextAttribution, parseAttribution, type Attribution } from "../../../tracking/attribution";
 import { cookieValue } from "../../../tracking/cookie-value";
 import { recordLiveEvent } from "../../../tracking/live-log";
 import type { PageContext } from "../../../tracking/page-context";
-import { findPageViewPush, referrerPath } from "../../../tracking/page-view";
+import { findPageViewPush, isPrerendering, referrerPath, type NavigationType } from "../../../tracking/page-view";
 import { beginPageView, connectPipeline, setAttribution, setPageContext, track } from "../../../tracking/track";
 import { nextTask } from "../../../tracking/task-scheduling";
 
@@ -28,12 +18,8 @@ import { nextTask } from "../../../tracking/task-scheduling";
 // the order of the components (docs/decisions/034-one-event-vocabulary.md). Events fired earlier wait
 // in the delivery queue, within the task.
 
-declare global {
-  interface Window {
-    /** For a consent banner (ours or a third-party one): read and record the visitor's choice. */
-    storefrontConsent?: { get: () => ConsentState | null; set: (state: ConsentState) => boolean };
-  }
-}
+/** The consent API and the h-attr cookie's consent check: a chunk fetched at low priority from the start, out of the initial JavaScript. */
+const consentApi = () => import("../../../tracking/consent-api");
 
 /** This document's tracking state, owned by this module: only startPage() and the steps it calls touch it. */
 const thisDocument = {
@@ -74,12 +60,9 @@ function captureAttribution(search: string, context: PageContext): void {
   const fromCookie = parseAttribution(cookieValue(document.cookie, ATTRIBUTION_COOKIE));
   const { attribution, changed } = nextAttribution(search, hasAttribution(fromCookie) ? fromCookie : thisDocument.attribution);
   thisDocument.attribution = attribution;
-  const consent = getConsent() ?? consentDefaults(context.countryCode);
-  if (changed && consent.ad_storage === "granted") {
-    const secure = location.protocol === "https:" ? "; Secure" : "";
-    document.cookie = `${ATTRIBUTION_COOKIE}=${encodeURIComponent(serializeAttribution(attribution))}; Path=/; Max-Age=${ATTRIBUTION_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
-  }
+  // Events carry it at once; the cookie waits for the consent rules (a chunk that is usually here by now).
   setAttribution(attribution);
+  if (changed) void consentApi().then((api) => api.storeAttribution(attribution, context.countryCode));
 }
 
 /** The pipeline arrives in short tasks after hydration; the page's events meanwhile are pushed and checked when it is here. */
@@ -103,7 +86,12 @@ function startDocument(containerId: string | null, context: PageContext | null):
   thisDocument.started = true;
   // Bots send nothing, so nothing is loaded either; the first page's context decides, for the document.
   if (context?.isBot) return;
-  window.storefrontConsent = { get: getConsent, set: setConsent };
+  // A page restored from the back/forward cache is a page view of its own (docs/decisions/045-client-navigation.md);
+  // its open menus, modals and toasts close through their machines (usePageChanged()).
+  addEventListener("pageshow", (event) => {
+    if (event.persisted && thisDocument.countedPage) pushPageView(thisDocument.countedPage, undefined, "back_forward");
+  });
+  void consentApi().then((api) => api.offerConsentApi());
   void loadPipeline(containerId);
   // Field Web Vitals from a chunk of their own: the library reads the buffered performance entries, so
   // loading it late loses nothing a visit still has open (decision 025). None without a page context;
@@ -123,15 +111,22 @@ function startPage(pageKey: string, search: string, context: PageContext | null,
   if (thisDocument.countedPage === pageKey) return; // the same page's loader data again: counted already
   thisDocument.countedPage = pageKey;
   if (context && !context.isBot) captureAttribution(search, context);
-  const referrer = thisDocument.previousUrl ?? (document.referrer || null);
+  const previousUrl = thisDocument.previousUrl;
+  const referrer = previousUrl ?? (document.referrer || null);
   thisDocument.previousUrl = window.location.href;
   // Pushed in <head> already (never twice); or not a storefront page (/tracking, /machines, a 404): no page view to count.
   if (viewed || !context) return;
-  const referrerPart = referrer ? referrerPath(referrer) : undefined;
+  // The first page's view is the server's (pushed in <head> with its document's navigation type) unless that one was
+  // invalid, which this one then is too (and is reported as such).
+  pushPageView(pageKey, referrer ? referrerPath(referrer) : undefined, previousUrl ? "client" : "navigate");
+}
+
+function pushPageView(pageKey: string, referrer: string | undefined, navigationType: NavigationType): void {
   track("page_viewed", {
     page_title: document.title.slice(0, 100),
     page_path: pageKey.slice(0, 100),
-    ...(referrerPart ? { page_referrer: referrerPart } : {}),
+    ...(referrer ? { page_referrer: referrer } : {}),
+    navigation_type: navigationType,
   });
 }
 
@@ -152,6 +147,10 @@ export function useTracking(env: { gtmContainerId: string | null } | undefined):
   const { pathname, search } = useLocation();
   const containerId = env && env.gtmContainerId;
   useLayoutEffectInBrowser(() => {
-    if (containerId !== undefined) startPage(pathname + search, search, context, containerId);
+    if (containerId === undefined) return;
+    const start = () => startPage(pathname + search, search, context, containerId);
+    // A prerendered page is not seen yet: it starts (and its held events go) when it is shown (docs/decisions/045-client-navigation.md).
+    if (isPrerendering()) document.addEventListener("prerenderingchange", start, { once: true });
+    else start();
   }, [pathname, search, context, containerId]);
 }

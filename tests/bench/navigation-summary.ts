@@ -1,0 +1,207 @@
+import { percentile } from "./field-summary";
+import { markdownTable } from "./results-table";
+
+// The navigation benchmark's arithmetic (tests/bench/navigation.ts): taps → a summary per page and for all
+// pages, the targets a summary misses, and what a visit's prefetches cost. Pure, so
+// tests/unit/bench-navigation.test.ts covers it without a browser.
+
+/**
+ * How a tap on a same-site link was answered:
+ * - floor: a navigation inside the app whose data is already in memory (the page's fetch answered at once):
+ *   what the phone needs to render the next page, the least a navigation can take;
+ * - served: the app as it is served (the link's data prefetched when it showed on screen);
+ * - full: the same link as a document load (the app's handling of the click bypassed).
+ */
+export type Variant = "floor" | "served" | "full";
+
+export const TARGETS = {
+  /** Tap → the next page's heading on screen, p75 over every tap, as served. */
+  servedP75Ms: 250,
+  /** …and at most this share of the same taps' full document loads (p75 against p75). */
+  servedToFullMax: 0.4,
+} as const;
+
+/** One same-site link of a page to tap. */
+export interface Tap {
+  /** The page's type (tests/bench/pages.ts). */
+  page: string;
+  /** Its site's origin, and its path. */
+  origin: string;
+  from: string;
+  /** The link's href: the next page's path (and query). */
+  to: string;
+  /** Where the link is: in the page's content or the footer. */
+  where: "main" | "footer";
+  label: string;
+}
+
+/** Where a navigation's data came from (served taps; floor: memory, full: a document). */
+export type DataSource = "prefetch" | "cache" | "network" | "memory" | "document" | "unknown";
+
+export interface TapResult {
+  page: string;
+  to: string;
+  variant: Variant;
+  round: number;
+  /** The tap (its pointerdown) → the new heading on screen, ms; null when it did not show. */
+  tapToHeadingMs: number | null;
+  dataFrom: DataSource;
+  error?: string;
+}
+
+interface TimeSummary {
+  taps: number;
+  failed: number;
+  p50Ms: number | null;
+  p75Ms: number | null;
+  maxMs: number | null;
+}
+
+export interface NavigationSummary {
+  page: string;
+  floor: TimeSummary;
+  served: TimeSummary;
+  full: TimeSummary;
+  /** served p75 / full p75; null when either is missing. */
+  servedToFull: number | null;
+  /** Served taps whose data the browser already had (a prefetch, or its cache). */
+  servedFromPrefetch: number;
+}
+
+function times(results: readonly TapResult[]): TimeSummary {
+  const ms = results.flatMap((r) => (r.tapToHeadingMs === null ? [] : [r.tapToHeadingMs]));
+  return {
+    taps: results.length,
+    failed: results.length - ms.length,
+    p50Ms: percentile(ms, 50),
+    p75Ms: percentile(ms, 75),
+    maxMs: ms.length ? Math.max(...ms) : null,
+  };
+}
+
+export function summarise(page: string, results: readonly TapResult[]): NavigationSummary {
+  const of = (variant: Variant) => results.filter((r) => r.variant === variant);
+  const served = times(of("served"));
+  const full = times(of("full"));
+  return {
+    page,
+    floor: times(of("floor")),
+    served,
+    full,
+    servedToFull: served.p75Ms !== null && full.p75Ms ? served.p75Ms / full.p75Ms : null,
+    servedFromPrefetch: of("served").filter((r) => r.dataFrom === "prefetch" || r.dataFrom === "cache").length,
+  };
+}
+
+/** The targets a summary (all pages) misses, in words; every tap must show its page. */
+export function missedTargets(all: NavigationSummary): string[] {
+  const missed: string[] = [];
+  const failed = all.floor.failed + all.served.failed + all.full.failed;
+  if (failed > 0) missed.push(`${failed} tap(s) never showed the next page's heading`);
+  if (all.served.p75Ms === null || all.served.p75Ms > TARGETS.servedP75Ms)
+    missed.push(`served p75 ${all.served.p75Ms ?? "none"} ms > ${TARGETS.servedP75Ms} ms`);
+  if (all.servedToFull === null || all.servedToFull > TARGETS.servedToFullMax)
+    missed.push(`served p75 / full p75 ${all.servedToFull?.toFixed(2) ?? "none"} > ${TARGETS.servedToFullMax}`);
+  return missed;
+}
+
+/** One request for a page's data (`?_data=`) a visit made. */
+export interface DataRequest {
+  url: string;
+  /**
+   * prefetch: before the tap, a <link rel="prefetch"> (or the browser's revalidation of one); navigation: the
+   * app's fetch; revalidation: after the tap, the browser's own (the data's stale-while-revalidate).
+   */
+  kind: "prefetch" | "navigation" | "revalidation";
+  /** The status on the wire: 304 for a revalidation the origin answered "unchanged"; 0 when the browser's cache answered alone. */
+  status: number;
+  /** Bytes received for it (headers and body, as sent: compressed); 0 when the browser's cache answered alone. */
+  bytes: number;
+}
+
+/** A typical visit: the page read from top to bottom, then one link tapped. */
+export interface CostVisit {
+  page: string;
+  /** The data URL of the page the tap went to. */
+  followed: string;
+  requests: DataRequest[];
+}
+
+export interface PrefetchCost {
+  page: string;
+  /** Prefetches that reached the origin. */
+  prefetches: number;
+  /** Distinct pages prefetched. */
+  pages: number;
+  /** Prefetches answered by the browser's own cache (a link shown again): no request. */
+  fromCache: number;
+  /** Prefetches never followed (every one but the first of the page tapped), their bytes, and how many were 304s. */
+  unused: number;
+  unusedBytes: number;
+  unusedNotModified: number;
+  /** Requests the browser made on its own after the navigation used a prefetch (stale-while-revalidate). */
+  revalidations: number;
+  revalidationBytes: number;
+}
+
+export function prefetchCost(visit: CostVisit): PrefetchCost {
+  const sent = visit.requests.filter((r) => r.status !== 0);
+  const prefetches = sent.filter((r) => r.kind === "prefetch");
+  const usedIndex = prefetches.findIndex((r) => r.url === visit.followed);
+  const unused = prefetches.filter((_, i) => i !== usedIndex);
+  const revalidations = sent.filter((r) => r.kind === "revalidation");
+  const sum = (requests: DataRequest[]) => requests.reduce((total, r) => total + r.bytes, 0);
+  return {
+    page: visit.page,
+    prefetches: prefetches.length,
+    pages: new Set(prefetches.map((r) => r.url)).size,
+    fromCache: visit.requests.filter((r) => r.kind === "prefetch" && r.status === 0).length,
+    unused: unused.length,
+    unusedBytes: sum(unused),
+    unusedNotModified: unused.filter((r) => r.status === 304).length,
+    revalidations: revalidations.length,
+    revalidationBytes: sum(revalidations),
+  };
+}
+
+const ms = (value: number | null) => (value === null ? "–" : String(Math.round(value)));
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** The results table (docs/benchmarks.md) and the cost table, under `heading`. */
+export function navigationMarkdown(pages: readonly NavigationSummary[], all: NavigationSummary, costs: readonly PrefetchCost[], heading: string): string {
+  const row = (s: NavigationSummary) => [
+    s.page,
+    String(s.served.taps),
+    `${ms(s.floor.p50Ms)} / ${ms(s.floor.p75Ms)}`,
+    `${ms(s.served.p50Ms)} / ${ms(s.served.p75Ms)}`,
+    `${ms(s.full.p50Ms)} / ${ms(s.full.p75Ms)}`,
+    s.servedToFull === null ? "–" : s.servedToFull.toFixed(2),
+    `${s.servedFromPrefetch}/${s.served.taps}`,
+    String(s.floor.failed + s.served.failed + s.full.failed),
+  ];
+  const timesTable = markdownTable(
+    [
+      "page",
+      "taps per way",
+      "floor p50 / p75 (ms)",
+      "served p50 / p75 (ms)",
+      "full load p50 / p75 (ms)",
+      "served / full (p75)",
+      "served from a prefetch",
+      "failed",
+    ],
+    [...pages.map(row), row(all).map((cell, i) => (i === 0 ? `**${cell}**` : cell))],
+  );
+  const costRow = (c: PrefetchCost) => [
+    c.page,
+    `${c.prefetches} (${c.pages} pages; ${c.fromCache} more from the browser's cache)`,
+    `${c.unused} (${c.unusedNotModified} were 304)`,
+    kb(c.unusedBytes),
+    `${c.revalidations} (${kb(c.revalidationBytes)} KB)`,
+  ];
+  const costTable = markdownTable(
+    ["typical visit (read to the bottom, then one tap)", "prefetch requests to the origin", "never followed", "their KB", "revalidations after the tap"],
+    costs.map(costRow),
+  );
+  return `${heading}\n\n${timesTable}\n\nWhat the prefetches of a typical visit cost (bytes as received, headers included; each request is one origin request):\n\n${costTable}`;
+}
