@@ -1,5 +1,5 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useLocation, useRevalidator, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useLocation, useNavigationType, useRevalidator, useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
 import { CommerceProvider } from "~/components/commerce/commerce-context";
 import { NotFound } from "~/components/page/NotFound";
@@ -71,13 +71,18 @@ function useCurrencyChosen(currency: string): void {
 
 export function PageRoute() {
   const data = useLoaderData<typeof loader>() as unknown as PageData;
+  // Reached by a link inside the app (not back or forward, whose scroll position Remix restores right after the
+  // commit, nor a fragment to scroll to): the page is drawn in steps (PageBody).
+  const navigationType = useNavigationType();
+  const { hash } = useLocation();
+  const inSteps = navigationType !== "POP" && !hash;
   useCurrencyChosen(data.shell.currency);
   return (
     <PageShell shell={data.shell} context={data.context}>
       <CommerceProvider value={data.commerce}>
         {/* One per page: a navigation to another page unmounts this one's components, so their machines stop,
             while the shell's carry on (docs/requirements.md#11-moving-between-pages). */}
-        <PageBody key={`${data.context.uid}/${data.context.lang}`} doc={data.doc} />
+        <PageBody key={`${data.context.uid}/${data.context.lang}`} doc={data.doc} inSteps={inSteps} />
       </CommerceProvider>
     </PageShell>
   );

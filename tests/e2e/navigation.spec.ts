@@ -151,11 +151,12 @@ test.describe("on a desktop", () => {
       await expect(page.locator("main [data-block]").first()).toBeVisible();
       expect(await sameDocument(page)).toBe(true);
       // Styled as the same page loaded as a document: the heading and the first element of each block.
-      const inApp = await looks(page);
       const loaded = await browser.newPage({ userAgent: VISITOR_AGENTS.desktop, viewport: { width: 1280, height: 800 } });
       await loaded.goto(path);
-      expect(inApp).toEqual(await looks(loaded));
+      await expect(loaded.locator("html[data-hydrated]")).toHaveCount(1);
+      const fresh = await looks(loaded);
       await loaded.close();
+      await expect.poll(() => looks(page)).toEqual(fresh);
     }
     expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
   });

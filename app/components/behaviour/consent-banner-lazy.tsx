@@ -1,5 +1,5 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
-import { lazy, memo, Suspense } from "react";
+import { lazy, memo, startTransition, Suspense, useEffect, useState } from "react";
 import type { UiStrings } from "~/i18n/ui-strings";
 import { pagePath } from "~/page/page-query";
 import type { loader as rootLoader } from "~/root";
@@ -32,20 +32,27 @@ const onServer = typeof window === "undefined";
 const bannerComponent = () => (onServer && loaded ? loaded.ConsentBanner : LazyBanner);
 
 /**
- * The banner for every page shell: the country and bot rule from the root loader, the shell's words. Memoised: a
- * navigation inside the app re-renders the whole tree once outside a transition (Remix's RemixBrowser keeps the
- * location in state of its own), and an update reaching the banner before its chunk has hydrated it would make
- * React give up hydrating it (error 421); the navigation's own render, a transition, waits for it instead.
+ * The banner for every page shell: the country and bot rule from the root loader, the shell's words. Until its
+ * chunk is here, it is the element the server rendered, whatever renders in between: a render that reached the
+ * banner before React had hydrated it would make React give up hydrating it (error 421), and a navigation inside
+ * the app re-renders the tree right after hydration (once outside a transition: Remix's RemixBrowser keeps the
+ * location in a state of its own). Once the chunk is here, the banner follows the page.
  */
 export const LazyConsentBanner = memo(function LazyConsentBanner({ strings }: { strings: UiStrings }) {
   const tracking = useRouteLoaderData<typeof rootLoader>("root")?.tracking;
   const { pathname, search } = useLocation();
   const ConsentBanner = bannerComponent();
-  return (
+  const banner = (
     <Suspense fallback={null}>
       <ConsentBanner strings={strings} countryCode={tracking?.countryCode ?? null} isBot={tracking?.isBot ?? false} returnTo={pagePath(pathname, search)} />
     </Suspense>
   );
+  const [hydrating] = useState(banner);
+  const [, followPage] = useState(false);
+  useEffect(() => {
+    if (!loaded) void load().then(() => startTransition(() => followPage(true)));
+  }, []);
+  return loaded ? banner : hydrating;
 });
 
 /** The footer's Cookie settings: a link to the choices, answered by the banner's machine once it runs. */

@@ -1,3 +1,4 @@
+import { startTransition, useEffect, useState } from "react";
 import type { LinkContext } from "~/content/action-link";
 import type { PageView } from "~/content/page-view";
 import { styled } from "../../../tokens/stitches.config";
@@ -28,7 +29,24 @@ const Body = styled("div", {
   "> section": { minWidth: 0, scrollMarginTop: "$96" },
 });
 
-export function PageBody({ doc, links }: { doc: PageView; links?: LinkContext }) {
+/** Blocks in the first commit of a page reached by a navigation inside the app: the first screen's. */
+const FIRST_BLOCKS = 1;
+
+/**
+ * How many blocks to render. `inSteps` (a page reached by a navigation inside the app): the first commit holds the
+ * hero and the first block, so the new heading is drawn as soon as the phone can, and the rest follows once that
+ * frame is out, in a transition (docs/decisions/045-client-navigation.md). Otherwise every block at once.
+ */
+function useBlocksShown(inSteps: boolean): number {
+  const [all, setAll] = useState(!inSteps);
+  useEffect(() => {
+    if (!all) requestAnimationFrame(() => setTimeout(() => startTransition(() => setAll(true))));
+  }, [all]);
+  return all ? Infinity : FIRST_BLOCKS;
+}
+
+export function PageBody({ doc, links, inSteps = false }: { doc: PageView; links?: LinkContext; inSteps?: boolean }) {
+  const shown = useBlocksShown(inSteps);
   return (
     <BlockLinkProvider value={links ?? null}>
       <article>
@@ -50,7 +68,7 @@ export function PageBody({ doc, links }: { doc: PageView; links?: LinkContext })
         </Hero>
         <Body>
           <OnThisPage blocks={doc.body} />
-          {doc.body.map((block, index) => (
+          {doc.body.slice(0, shown).map((block, index) => (
             <section key={block.id ?? index} id={block.id} data-block={block.type}>
               <BlockView block={block} />
             </section>

@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from "react";
+import { useEffect, type ReactNode, type RefObject } from "react";
 import type { ResolvedHeader, ResolvedMenuItem } from "~/content/resolve-shell";
 import type { LanguageOption } from "~/page/page-data";
 import { styled } from "../../../tokens/stitches.config";
@@ -209,21 +209,34 @@ function useSelectorPlacement(): { inHeader: boolean; inMenu: boolean } {
   return { inHeader: isBot || !isMobile, inMenu: isBot || isMobile };
 }
 
+/**
+ * The bar: the header machine's state (shadow, hidden, sticky) re-renders it alone. Its contents are the same
+ * elements until the header's own props or menus change, so a scroll (the one a navigation makes to the top of
+ * the new page included) does not re-render the links and selectors inside.
+ */
+function HeaderFrame({ isManualHeader, menuOpen, children }: { isManualHeader: boolean; menuOpen: boolean; children: ReactNode }) {
+  const { shadow, hidden, sticky } = useHeaderMachine(isManualHeader);
+  return (
+    <HeaderBar
+      shadow={shadow}
+      hidden={hidden && !menuOpen}
+      data-manual-header={isManualHeader ? "true" : "false"}
+      data-sticky={sticky ? "true" : "false"}
+      data-shadow={shadow ? "true" : "false"}
+      data-hidden={hidden && !menuOpen ? "true" : "false"}
+    >
+      {children}
+    </HeaderBar>
+  );
+}
+
 export function Header({ header, languages, currency, lang }: HeaderProps) {
   const t = useT();
-  const { shadow, hidden, sticky } = useHeaderMachine(header.isManualHeader);
   const menu = useDisclosure("mobile_menu", { popover: true });
   const dropdown = useDisclosure("header_dropdown");
   const selectors = useSelectorPlacement();
   return (
-    <HeaderBar
-      shadow={shadow}
-      hidden={hidden && !menu.open}
-      data-manual-header={header.isManualHeader ? "true" : "false"}
-      data-sticky={sticky ? "true" : "false"}
-      data-shadow={shadow ? "true" : "false"}
-      data-hidden={hidden && !menu.open ? "true" : "false"}
-    >
+    <HeaderFrame isManualHeader={header.isManualHeader} menuOpen={menu.open}>
       <SkipLink href="#main">{t("skipToContent")}</SkipLink>
       <Inner>
         <MobileOnly>
@@ -315,6 +328,6 @@ export function Header({ header, languages, currency, lang }: HeaderProps) {
           </div>
         ) : null}
       </MobileMenuPanel>
-    </HeaderBar>
+    </HeaderFrame>
   );
 }
