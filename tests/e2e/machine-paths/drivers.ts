@@ -1,4 +1,4 @@
-import type { BrowserContext, Page, Route } from "@playwright/test";
+import type { BrowserContext, Locator, Page, Route } from "@playwright/test";
 import { fromPromise, type AnyStateMachine } from "xstate";
 import { consentBannerMachine } from "../../../machines/consent-banner.machine";
 import { disclosureMachine } from "../../../machines/disclosure.machine";
@@ -114,6 +114,12 @@ export function delayOf(machine: AnyStateMachine, event: { type: string }): numb
 
 const dialog = (page: Page) => page.getByRole("dialog").last();
 
+/** Taps a link to another page of the site and waits for that page's heading: a navigation inside the app. */
+async function gotoInApp(page: Page, link: Locator, heading: string | RegExp) {
+  await link.click();
+  await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+}
+
 // ---- header ----------------------------------------------------------------------------------
 
 type HeaderContextLike = { sticky: boolean; y: number; pendingY: number | null };
@@ -165,7 +171,8 @@ const disclosure: MachineDriver = {
       model: {
         machine: disclosureMachine,
         input: { menu: "mobile_menu" },
-        events: ({ value }) => (value === "closed" ? [{ type: "TOGGLE" }] : [{ type: "TOGGLE" }, { type: "CLICKED_OUTSIDE" }, { type: "ESCAPE" }]),
+        events: ({ value }) =>
+          value === "closed" ? [{ type: "TOGGLE" }] : [{ type: "TOGGLE" }, { type: "CLICKED_OUTSIDE" }, { type: "ESCAPE" }, { type: "PAGE_CHANGED" }],
       },
     },
   ],
@@ -174,6 +181,8 @@ const disclosure: MachineDriver = {
     // The menu lies over the top of the page: outside it is the page's side margin near the bottom.
     CLICKED_OUTSIDE: (_, { page }) => page.mouse.click(4, 730),
     ESCAPE: (_, { page }) => page.keyboard.press("Escape"),
+    // A tap on one of the menu's own pages: a navigation inside the app, under the same header.
+    PAGE_CHANGED: (_, { page }) => gotoInApp(page, page.locator("#mobile-menu").getByRole("link", { name: "Day trips" }), "Day trips"),
   },
 };
 
@@ -186,10 +195,12 @@ const modalStack: MachineDriver = {
   machine: modalStackMachine,
   setups: [
     {
-      name: "a desktop visitor's Call us on the Les Misérables page",
-      url: LTT_SHOW,
+      name: "a desktop visitor's Call us on the Les Misérables page, reached from the West End guide",
+      url: WEST_END_GUIDE,
       viewport: { width: 1280, height: 800 },
       agent: "desktop",
+      // Reached by the guide's link, inside the app, so the browser's Back returns to the guide under the same shell.
+      prepare: ({ page }) => gotoInApp(page, page.getByRole("main").getByRole("link", { name: "Les Misérables", exact: true }).first(), /Les Misérables/),
       model: {
         machine: modalStackMachine,
         events: ({ context }) => {
@@ -202,6 +213,7 @@ const modalStack: MachineDriver = {
             { type: "CLOSE", reason: "button" },
             { type: "CLOSE", reason: "escape" },
             { type: "CLOSE", reason: "outside_click" },
+            { type: "PAGE_CHANGED" },
           ];
         },
       },
@@ -220,6 +232,11 @@ const modalStack: MachineDriver = {
       else if (reason === "escape") await page.keyboard.press("Escape");
       // The side modal is on the right; its backdrop covers the rest.
       else await page.mouse.click(40, 400);
+    },
+    // The browser's Back, to the guide the visitor came from.
+    PAGE_CHANGED: async (_, { page }) => {
+      await page.goBack();
+      await page.getByRole("heading", { level: 1, name: /West End/ }).waitFor();
     },
   },
 };
@@ -244,6 +261,7 @@ function toastEvents({ context }: ModelState): ModelEvent[] {
   else if (connection || listed.length < 2)
     events.push({ type: "ADD", toast: toast(CONNECTION, { message: "You're offline.", tone: "warning", autoClose: false, duration: 6000 }) });
   for (const t of listed) events.push({ type: "DISMISS", id: t.id });
+  if (listed.length) events.push({ type: "PAGE_CHANGED" });
   // Toasts close in the order they were (last) added, which is their order in the list.
   const first = listed.find((t) => t.autoClose);
   if (first) events.push({ type: "EXPIRED", id: first.id });
@@ -301,6 +319,9 @@ const toasts: MachineDriver = {
       await world.advance(expiries(world)[id]! - world.now);
       delete expiries(world)[id];
     },
+    // A tap on a link to another page of the site while the toasts show (the footer's, below them).
+    PAGE_CHANGED: (_, { page }) =>
+      gotoInApp(page, page.getByRole("contentinfo").getByRole("link", { name: "Day trips from Paris" }), "Day trips"),
   },
 };
 
