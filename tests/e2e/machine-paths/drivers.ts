@@ -320,8 +320,7 @@ const toasts: MachineDriver = {
       delete expiries(world)[id];
     },
     // A tap on a link to another page of the site while the toasts show (the footer's, below them).
-    PAGE_CHANGED: (_, { page }) =>
-      gotoInApp(page, page.getByRole("contentinfo").getByRole("link", { name: "Day trips from Paris" }), "Day trips"),
+    PAGE_CHANGED: (_, { page }) => gotoInApp(page, page.getByRole("contentinfo").getByRole("link", { name: "Day trips from Paris" }), "Day trips"),
   },
 };
 
