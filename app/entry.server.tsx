@@ -81,7 +81,7 @@ export default async function handleRequest(
 /**
  * A page's data request (`?_data=`: a navigation inside the app, or its prefetch) is sent as its document is:
  * tagged, kept by the page cache when a shared cache may keep it, in the encoding the client takes, or a 304
- * (app/server/edge/page-cache.server.ts). Its Cache-Control and Vary are the page's, from the loader; its
+ * (app/edge/page-cache.server.ts). Its Cache-Control and Vary are the page's, from the loader; its
  * policy is the one every answer starts with (it has no inline code). docs/decisions/045-client-navigation.md
  */
 export const handleDataRequest: HandleDataRequestFunction = async (response, { context }) => {

@@ -45,6 +45,8 @@ export interface ReplayHint {
 
 const text = (value: unknown, fallback = ""): string => (typeof value === "string" ? value : fallback);
 const number = (value: unknown, fallback = 0): number => (typeof value === "number" && Number.isFinite(value) ? value : fallback);
+/** The page changed under a menu, the modal stack or the toasts (a navigation inside the app, a back/forward restore). */
+const PAGE_CHANGED: ModelEvent = { type: "PAGE_CHANGED" };
 /** A video's length is not in its events: a 100-second video makes every percent a second. */
 const ASSUMED_VIDEO_SECONDS = 100;
 
@@ -62,7 +64,7 @@ export const REPLAY_HINTS: Record<string, ReplayHint> = {
     machine: () => disclosureMachine,
     actor: (p) => text(p.menu, "mobile_menu"),
     input: (p) => ({ menu: text(p.menu, "mobile_menu") }),
-    events: () => [{ type: "TOGGLE" }, { type: "CLICKED_OUTSIDE" }, { type: "ESCAPE" }],
+    events: () => [{ type: "TOGGLE" }, { type: "CLICKED_OUTSIDE" }, { type: "ESCAPE" }, PAGE_CHANGED],
   },
   modalStack: {
     machine: () => modalStackMachine,
@@ -78,7 +80,8 @@ export const REPLAY_HINTS: Record<string, ReplayHint> = {
         },
       },
       { type: "BACK" },
-      { type: "CLOSE", reason: text(p.reason, "button") },
+      // Reason navigation: the page changed under the stack, which closes every modal at once.
+      p.reason === "navigation" ? PAGE_CHANGED : { type: "CLOSE", reason: text(p.reason, "button") },
     ],
   },
   toasts: {
@@ -92,6 +95,7 @@ export const REPLAY_HINTS: Record<string, ReplayHint> = {
         },
         { type: "DISMISS", id },
         { type: "EXPIRED", id },
+        PAGE_CHANGED,
       ];
     },
   },
