@@ -102,7 +102,9 @@ export function createServer(env: Env, { build, publicDir = path.resolve(process
   // Before everything: one access line and the HTTP metrics for every request, refused ones included.
   app.use(accessLog());
   app.use(guardRequests(guard));
-  app.use(compression());
+  // Compresses what no step has encoded: the page cache and the hinted scripts send bytes compressed once, with
+  // their own Content-Encoding, ETag and Vary (decisions 036 and 042), which this filter leaves alone.
+  app.use(compression({ filter: (req, res) => !res.getHeader("Content-Encoding") && compression.filter(req, res) }));
   app.get("/readyz", lifecycle.readyz());
   app.use(statics.handler);
   // The request's facts, read once, for every step after it and for Remix.

@@ -58,6 +58,7 @@ function documentSender(res: ExpressResponse, request: RequestContext, key: stri
     }
     // A client that takes none of our encodings (deflate only) gets it from the compression step, untagged.
     if (!form) return new Response(arrayView(body), { status, headers: pageHeaders });
+    varyOnEncoding(pageHeaders);
     pageHeaders.set("ETag", representationTag(tag, form.encoding));
     // A precondition applies only to what would be a 200 (RFC 9110 §13.2.1).
     if (status === 200 && namesPage(request.ifNoneMatch, tag)) return new Response(null, { status: 304, headers: pageHeaders });
@@ -82,10 +83,20 @@ function sendStored(res: ExpressResponse, page: CachedPage, request: RequestCont
     res.status(304).end();
     return;
   }
-  // The compression step leaves an encoded body alone.
+  // The compression step leaves an encoded body alone (create-server.server.ts).
   if (form.encoding) res.setHeader("Content-Encoding", form.encoding);
   res.setHeader("Content-Length", form.bytes.length);
   res.end(form.bytes);
+}
+
+/**
+ * The page's Vary plus Accept-Encoding: which form a client gets depends on it, and the compression step, which
+ * says so for what it compresses, leaves what this step encoded alone.
+ */
+function varyOnEncoding(headers: Headers): void {
+  const vary = headers.get("Vary");
+  if (!vary) headers.set("Vary", "Accept-Encoding");
+  else if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) headers.set("Vary", `${vary}, Accept-Encoding`);
 }
 
 /** A Buffer as the Response body type takes it (the same memory). */
