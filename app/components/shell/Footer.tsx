@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import type { ResolvedFooter } from "~/content/resolve-shell";
 import { styled } from "../../../tokens/stitches.config";
 import { describedClick, trackCalls, type TrackCall } from "../../../tracking/described-events";
@@ -78,7 +78,8 @@ export interface FooterProps {
   badgeSlot?: React.ReactNode;
 }
 
-export function Footer({ footer, siteName, callUsSlot, badgeSlot }: FooterProps) {
+/** Memoised: a navigation inside the app keeps the site's footer (PageShell), whose page links alone follow the page. */
+export const Footer = memo(function Footer({ footer, siteName, callUsSlot, badgeSlot }: FooterProps) {
   const t = useT();
   return (
     <FooterBar>
@@ -138,7 +139,7 @@ export function Footer({ footer, siteName, callUsSlot, badgeSlot }: FooterProps)
       </Bottom>
     </FooterBar>
   );
-}
+});
 
 /** A footer quick link: counted before the browser leaves, from first paint (tracking/described-events.ts). */
 function QuickLink({ href, uid, children }: { href: string; uid: string; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode, type RefObject } from "react";
+import { memo, useEffect, useMemo, type ReactNode, type RefObject } from "react";
 import type { ResolvedHeader, ResolvedMenuItem } from "~/content/resolve-shell";
 import type { LanguageOption } from "~/page/page-data";
 import { styled } from "../../../tokens/stitches.config";
@@ -147,7 +147,8 @@ function MenuLink({ item }: { item: ResolvedMenuItem | ResolvedMenuItem["childre
   );
 }
 
-function MenuList({ items }: { items: ResolvedMenuItem[] }) {
+/** Memoised: the same menu renders once across navigations inside the app (its links follow the page themselves). */
+const MenuList = memo(function MenuList({ items }: { items: ResolvedMenuItem[] }) {
   return (
     <ul>
       {items.map((item) => (
@@ -157,7 +158,7 @@ function MenuList({ items }: { items: ResolvedMenuItem[] }) {
       ))}
     </ul>
   );
-}
+});
 
 function HamburgerIcon({ open }: { open: boolean }) {
   return (
@@ -230,8 +231,10 @@ function HeaderFrame({ isManualHeader, menuOpen, children }: { isManualHeader: b
   );
 }
 
-export function Header({ header, languages, currency, lang }: HeaderProps) {
+/** Memoised: a navigation inside the app keeps the site's header (PageShell); the new page's language links change it. */
+export const Header = memo(function Header({ header, languages, currency, lang }: HeaderProps) {
   const t = useT();
+  const menuItems = useMemo(() => [...header.menu, ...header.dropdown], [header]);
   const menu = useDisclosure("mobile_menu", { popover: true });
   const dropdown = useDisclosure("header_dropdown");
   const selectors = useSelectorPlacement();
@@ -320,7 +323,7 @@ export function Header({ header, languages, currency, lang }: HeaderProps) {
       {/* In the HTML from the start, so the platform can show it before the app's JavaScript runs
           (docs/decisions/001-answer-from-first-paint.md); a closed popover is not laid out. */}
       <MobileMenuPanel ref={menu.panel} id="mobile-menu" aria-label={t("menu")} {...{ popover: "manual" }}>
-        <MenuList items={[...header.menu, ...header.dropdown]} />
+        <MenuList items={menuItems} />
         {selectors.inMenu ? (
           <div style={{ display: "flex", gap: "12px", marginTop: "16px", flexWrap: "wrap" }}>
             <CurrencySelector currency={currency} lang={lang} idSuffix="mobile" />
@@ -330,4 +333,4 @@ export function Header({ header, languages, currency, lang }: HeaderProps) {
       </MobileMenuPanel>
     </HeaderFrame>
   );
-}
+});

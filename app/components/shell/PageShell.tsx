@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { loadInspectors } from "~/inspector/load-inspectors.client";
 import type { Shell } from "~/page/page-data";
 import type { PageContext } from "../../../tracking/page-context";
@@ -10,6 +10,7 @@ import { ModalHost } from "../overlays/ModalHost";
 import { OverlayProvider } from "../overlays/overlay-context";
 import { ToastList } from "../overlays/ToastList";
 import { LanguageProvider, PageContextProvider } from "../page-providers";
+import { useSameContent } from "../use-same-content";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 
@@ -46,17 +47,24 @@ export function PageShell({ shell, context, children }: { shell: Shell; context:
     // A marker for browser tests and tools: the page's machines are running from here on.
     document.documentElement.setAttribute("data-hydrated", "");
   }, []);
+  // The same site's shell after a navigation inside the app: the same objects, so the header, the footer and the
+  // words' readers render again only where the new page changed them (its language links, its links' page).
+  const strings = useSameContent(shell.strings);
+  const language = useMemo(() => ({ lang: shell.lang, strings }), [shell.lang, strings]);
+  const header = useSameContent(shell.header);
+  const languages = useSameContent(shell.languages);
+  const footer = useSameContent(shell.footer);
   return (
     <PageContextProvider value={context}>
-      <LanguageProvider value={{ lang: shell.lang, strings: shell.strings }}>
+      <LanguageProvider value={language}>
         <ViewportProvider>
           <OverlayProvider>
-            <Header header={shell.header} languages={shell.languages} currency={shell.currency} lang={shell.lang} />
+            <Header header={header} languages={languages} currency={shell.currency} lang={shell.lang} />
             <Main id="main" tabIndex={-1}>
               {children}
             </Main>
-            <Footer footer={shell.footer} siteName={shell.siteName} />
-            <LazyConsentBanner strings={shell.strings} />
+            <Footer footer={footer} siteName={shell.siteName} />
+            <LazyConsentBanner strings={strings} />
             <ModalHost />
             <ToastList />
           </OverlayProvider>
