@@ -8,6 +8,7 @@ import { CookieSettingsLink } from "../behaviour/consent-banner-lazy";
 import { VerificationBadgeLink } from "../behaviour/VerificationBadge";
 import { useT } from "../page-providers";
 import { PageLink } from "../page/PageLink";
+import { sameContent } from "../same-content";
 
 // The footer (docs/requirements.md#2-pages-and-the-shell): Call us (LTT), quick links that open a page by uid, link groups,
 // and the theatre retailer's verification badge (a 560×490 popup; a plain new-tab link before JS).
@@ -73,13 +74,10 @@ const Badge = styled("a", {
 export interface FooterProps {
   footer: ResolvedFooter;
   siteName: string;
-  /** Rendered in place of the plain Call us button once behaviour is wired (machines issue). */
-  callUsSlot?: React.ReactNode;
-  badgeSlot?: React.ReactNode;
 }
 
-/** Memoised: a navigation inside the app keeps the site's footer (PageShell), whose page links alone follow the page. */
-export const Footer = memo(function Footer({ footer, siteName, callUsSlot, badgeSlot }: FooterProps) {
+/** The same site's footer renders once across navigations inside the app (its page links follow the page themselves). */
+export const Footer = memo(function Footer({ footer, siteName }: FooterProps) {
   const t = useT();
   return (
     <FooterBar>
@@ -87,7 +85,11 @@ export const Footer = memo(function Footer({ footer, siteName, callUsSlot, badge
         <div>
           <h2>{siteName}</h2>
           {footer.tagline ? <p>{footer.tagline}</p> : null}
-          {footer.callUs ? <div style={{ marginTop: "16px" }}>{callUsSlot ?? <CallUsButton callUs={footer.callUs} Button={FooterButton} />}</div> : null}
+          {footer.callUs ? (
+            <div style={{ marginTop: "16px" }}>
+              <CallUsButton callUs={footer.callUs} Button={FooterButton} />
+            </div>
+          ) : null}
         </div>
         {footer.quickLinks.length ? (
           <nav aria-labelledby="footer-quick-links">
@@ -129,17 +131,15 @@ export const Footer = memo(function Footer({ footer, siteName, callUsSlot, badge
       <Bottom>
         <span>{footer.copyright}</span>
         <CookieSettingsLink />
-        {footer.verificationBadge
-          ? (badgeSlot ?? (
-              <Badge as={VerificationBadgeLink} href={footer.verificationBadge.verifyUrl} label={t("verifiedRetailer")}>
-                <img src={footer.verificationBadge.imageUrl} alt={footer.verificationBadge.alt} width={120} height={48} />
-              </Badge>
-            ))
-          : null}
+        {footer.verificationBadge ? (
+          <Badge as={VerificationBadgeLink} href={footer.verificationBadge.verifyUrl} label={t("verifiedRetailer")}>
+            <img src={footer.verificationBadge.imageUrl} alt={footer.verificationBadge.alt} width={120} height={48} />
+          </Badge>
+        ) : null}
       </Bottom>
     </FooterBar>
   );
-});
+}, sameContent);
 
 /** A footer quick link: counted before the browser leaves, from first paint (tracking/described-events.ts). */
 function QuickLink({ href, uid, children }: { href: string; uid: string; children: ReactNode }) {

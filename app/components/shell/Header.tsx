@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, type ReactNode, type RefObject } from "react";
+import { memo, useEffect, type ReactNode, type RefObject } from "react";
 import type { ResolvedHeader, ResolvedMenuItem } from "~/content/resolve-shell";
 import type { LanguageOption } from "~/page/page-data";
 import { styled } from "../../../tokens/stitches.config";
@@ -11,6 +11,7 @@ import { useTrackedActor } from "../behaviour/use-tracked-actor";
 import { useIsMobile } from "../behaviour/viewport";
 import { usePageContext, useT } from "../page-providers";
 import { PageLink } from "../page/PageLink";
+import { sameContent } from "../same-content";
 import { CurrencySelector, LanguageSelector } from "./Selectors";
 
 // The generic header (docs/requirements.md#2-pages-and-the-shell): sticky logo bar, optional powered-by logo, desktop dropdown menu,
@@ -147,7 +148,7 @@ function MenuLink({ item }: { item: ResolvedMenuItem | ResolvedMenuItem["childre
   );
 }
 
-/** Memoised: the same menu renders once across navigations inside the app (its links follow the page themselves). */
+/** The same menu renders once across navigations inside the app (its links follow the page themselves). */
 const MenuList = memo(function MenuList({ items }: { items: ResolvedMenuItem[] }) {
   return (
     <ul>
@@ -158,7 +159,7 @@ const MenuList = memo(function MenuList({ items }: { items: ResolvedMenuItem[] }
       ))}
     </ul>
   );
-});
+}, sameContent);
 
 function HamburgerIcon({ open }: { open: boolean }) {
   return (
@@ -231,10 +232,9 @@ function HeaderFrame({ isManualHeader, menuOpen, children }: { isManualHeader: b
   );
 }
 
-/** Memoised: a navigation inside the app keeps the site's header (PageShell); the new page's language links change it. */
+/** The same site's header renders once across navigations inside the app, but for the new page's language links. */
 export const Header = memo(function Header({ header, languages, currency, lang }: HeaderProps) {
   const t = useT();
-  const menuItems = useMemo(() => [...header.menu, ...header.dropdown], [header]);
   const menu = useDisclosure("mobile_menu", { popover: true });
   const dropdown = useDisclosure("header_dropdown");
   const selectors = useSelectorPlacement();
@@ -323,7 +323,7 @@ export const Header = memo(function Header({ header, languages, currency, lang }
       {/* In the HTML from the start, so the platform can show it before the app's JavaScript runs
           (docs/decisions/001-answer-from-first-paint.md); a closed popover is not laid out. */}
       <MobileMenuPanel ref={menu.panel} id="mobile-menu" aria-label={t("menu")} {...{ popover: "manual" }}>
-        <MenuList items={menuItems} />
+        <MenuList items={[...header.menu, ...header.dropdown]} />
         {selectors.inMenu ? (
           <div style={{ display: "flex", gap: "12px", marginTop: "16px", flexWrap: "wrap" }}>
             <CurrencySelector currency={currency} lang={lang} idSuffix="mobile" />
@@ -333,4 +333,4 @@ export const Header = memo(function Header({ header, languages, currency, lang }
       </MobileMenuPanel>
     </HeaderFrame>
   );
-});
+}, sameContent);

@@ -10,7 +10,6 @@ import { ModalHost } from "../overlays/ModalHost";
 import { OverlayProvider } from "../overlays/overlay-context";
 import { ToastList } from "../overlays/ToastList";
 import { LanguageProvider, PageContextProvider } from "../page-providers";
-import { useSameContent } from "../use-same-content";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 
@@ -47,24 +46,22 @@ export function PageShell({ shell, context, children }: { shell: Shell; context:
     // A marker for browser tests and tools: the page's machines are running from here on.
     document.documentElement.setAttribute("data-hydrated", "");
   }, []);
-  // The same site's shell after a navigation inside the app: the same objects, so the header, the footer and the
-  // words' readers render again only where the new page changed them (its language links, its links' page).
-  const strings = useSameContent(shell.strings);
-  const language = useMemo(() => ({ lang: shell.lang, strings }), [shell.lang, strings]);
-  const header = useSameContent(shell.header);
-  const languages = useSameContent(shell.languages);
-  const footer = useSameContent(shell.footer);
+  // The same words after a navigation inside the app are the same value, so their readers in the memoised header
+  // and footer (sameContent) do not render again for them.
+  const words = JSON.stringify(shell.strings);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the words' content, not the loader's new object
+  const language = useMemo(() => ({ lang: shell.lang, strings: shell.strings }), [shell.lang, words]);
   return (
     <PageContextProvider value={context}>
       <LanguageProvider value={language}>
         <ViewportProvider>
           <OverlayProvider>
-            <Header header={header} languages={languages} currency={shell.currency} lang={shell.lang} />
+            <Header header={shell.header} languages={shell.languages} currency={shell.currency} lang={shell.lang} />
             <Main id="main" tabIndex={-1}>
               {children}
             </Main>
-            <Footer footer={footer} siteName={shell.siteName} />
-            <LazyConsentBanner strings={strings} />
+            <Footer footer={shell.footer} siteName={shell.siteName} />
+            <LazyConsentBanner strings={language.strings} />
             <ModalHost />
             <ToastList />
           </OverlayProvider>

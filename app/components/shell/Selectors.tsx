@@ -1,5 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
-import { memo, type FormEvent, type MouseEvent } from "react";
+import { useMemo, type FormEvent, type MouseEvent } from "react";
 import { CURRENCIES } from "~/i18n/currencies";
 import type { LanguageOption } from "~/page/page-data";
 import { pagePath } from "~/page/page-query";
@@ -83,37 +83,35 @@ function describedCurrencyChoice(from: string, to: string): ReturnType<typeof de
 }
 const languageCalls = (from: string, to: string): TrackCall[] => [{ name: "language_changed", properties: { from_language: from, to_language: to } }];
 
-/**
- * The choices, one submit button per currency. Memoised on the currency: the form around them follows the page
- * (its returnTo), and a navigation inside the app would otherwise render all 32 again for nothing.
- */
-const CurrencyChoices = memo(function CurrencyChoices({ currency }: { currency: string }) {
-  return (
-    <ul>
-      {CURRENCIES.map((c) => (
-        <li key={c.code}>
-          <button
-            type="submit"
-            name="currency"
-            value={c.code}
-            aria-current={c.code === currency ? "true" : undefined}
-            // Counted in the click, not the submit that follows it: a tap's events are in the data layer when its dispatch ends.
-            onClick={c.code === currency ? undefined : () => trackCalls(currencyCalls(currency, c.code))}
-            {...(c.code === currency ? {} : describedCurrencyChoice(currency, c.code))}
-          >
-            {c.code}
-            <span aria-hidden="true">{c.localSymbol === c.code ? "" : c.localSymbol}</span>
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-});
-
 export function CurrencySelector({ currency, lang, idSuffix = "desktop" }: { currency: string; lang: string; idSuffix?: string }) {
   const t = useT();
   const location = useLocation();
   const current = CURRENCIES.find((c) => c.code === currency);
+  // One submit button per currency, made again only when the currency changes: the form around them follows the
+  // page (its returnTo), and a navigation inside the app would otherwise render all 32 again for nothing.
+  const choices = useMemo(
+    () => (
+      <ul>
+        {CURRENCIES.map((c) => (
+          <li key={c.code}>
+            <button
+              type="submit"
+              name="currency"
+              value={c.code}
+              aria-current={c.code === currency ? "true" : undefined}
+              // Counted in the click, not the submit that follows it: a tap's events are in the data layer when its dispatch ends.
+              onClick={c.code === currency ? undefined : () => trackCalls(currencyCalls(currency, c.code))}
+              {...(c.code === currency ? {} : describedCurrencyChoice(currency, c.code))}
+            >
+              {c.code}
+              <span aria-hidden="true">{c.localSymbol === c.code ? "" : c.localSymbol}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    ),
+    [currency],
+  );
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // The cached HTML names only the page's own parameters; with JavaScript the visitor keeps the rest.
     const returnTo = event.currentTarget.elements.namedItem("returnTo");
@@ -129,7 +127,7 @@ export function CurrencySelector({ currency, lang, idSuffix = "desktop" }: { cur
         <Form method="post" action="/preferences/currency" aria-label={t("currency")} id={`currency-form-${idSuffix}`} onSubmit={onSubmit} preventScrollReset>
           <input type="hidden" name="returnTo" value={pagePath(location.pathname, location.search)} />
           <input type="hidden" name="lang" value={lang} />
-          <CurrencyChoices currency={currency} />
+          {choices}
         </Form>
       </Panel>
     </Disclosure>
