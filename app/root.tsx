@@ -68,7 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `window.__ENV=${JSON.stringify(rootData.env).replace(/</g, "\\u003c")}` }} />
         ) : null}
         <Scripts />
-        {rootData?.trackingPreloads.map((href) => (
+        {rootData?.lazyPreloads.map((href) => (
           <link key={href} rel="modulepreload" href={href} {...{ fetchpriority: "low" }} />
         ))}
       </body>

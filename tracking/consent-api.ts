@@ -3,7 +3,7 @@ import { consentDefaults, type ConsentState } from "./consent";
 import { getConsent, setConsent } from "./consent-update";
 
 // What tracking's start needs of consent, in a chunk of its own: useTracking() imports it after hydration, and the
-// document names it for a low-priority fetch from the start (app/server/tracking-preloads.server.ts), so the rules
+// document names it for a low-priority fetch from the start (app/server/lazy-preloads.server.ts), so the rules
 // (the consent regions, the cookie's format) are not part of the initial JavaScript (docs/decisions/045-client-navigation.md).
 
 declare global {

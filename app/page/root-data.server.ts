@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { publicEnv, type PublicEnv } from "~/env.server";
 import { dataResponse } from "~/server/data-response.server";
 import type { StorefrontLoadContext } from "./load-context";
-import { trackingPreloads } from "~/server/tracking-preloads.server";
+import { lazyPreloads } from "~/server/lazy-preloads.server";
 
 // The root route's data. Its server-only imports are gathered here, so the browser's root chunk holds
 // one empty module of its own rather than sharing empty-module chunks with other routes (each one more
@@ -12,8 +12,8 @@ export interface RootData {
   env: PublicEnv;
   /** For the Consent Mode defaults in <head> and the consent banner: the visitor's country (null when unknown) and the bot rule. */
   tracking: { countryCode: string | null; isBot: boolean };
-  /** The tracking pipeline's chunks, fetched from the start at low priority (none for bots, who load no tracking). */
-  trackingPreloads: string[];
+  /** Chunks loaded after hydration, fetched from the start at low priority (lazy-preloads.server.ts; none for bots, who load no tracking). */
+  lazyPreloads: string[];
 }
 
 function loadRootData({ request, services }: StorefrontLoadContext): RootData {
@@ -21,7 +21,7 @@ function loadRootData({ request, services }: StorefrontLoadContext): RootData {
   return {
     env: publicEnv(services.env),
     tracking: { countryCode: request.countryCode, isBot },
-    trackingPreloads: isBot ? [] : trackingPreloads("/build/"),
+    lazyPreloads: isBot ? [] : lazyPreloads("/build/"),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The scripts a page's HTML names to load at start, for the app to run: module preloads, script sources and
  * module imports, static or dynamic. Low-priority module preloads are left out: they name code evaluated only
- * after hydration (the tracking pipeline: app/server/tracking-preloads.server.ts), fetched early so it never
+ * after hydration (the tracking pipeline: app/server/lazy-preloads.server.ts), fetched early so it never
  * arrives as a chain of imports; lazyScriptUrls() names those, and bundle.spec bounds them on their own.
  */
 export function initialScriptUrls(html: string): string[] {

@@ -5,8 +5,9 @@ import type { ModalDialogProps } from "./ModalDialog";
 import { useOverlays } from "./overlay-context";
 
 // The modal stack's host (docs/requirements.md#3-data, docs/requirements.md#4-behaviour): shows the top entry, and gives focus back to what had it when
-// that entry closes. The dialog itself (./ModalDialog) is fetched the first time a modal opens, or
-// when the browser is idle, whichever comes first: no server render ever contains an open modal.
+// that entry closes. The dialog itself (./ModalDialog) is imported the first time a modal opens, or
+// when the browser is idle, whichever comes first: no server render ever contains an open modal. The document
+// fetches its chunk ahead at low priority (app/server/lazy-preloads.server.ts), so neither waits for the network.
 //
 // Not React.lazy: a Suspense boundary that has just shown its fallback reveals the content through a
 // timer (React throttles reveals by up to 500 ms), so the first dialog came late, and never under a

@@ -2,22 +2,24 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-// The tracking pipeline's chunks (zod, the catalogue, analytics, web-vitals) are loaded after hydration,
-// but fetched from the start, in parallel and at low priority, by <link rel="modulepreload"> in the
-// document: never as a chain of imports, each found only when the one before has arrived
-// (docs/tracking.md, "Delivery guarantee"). Which files those are comes from the compiler's own record of
-// the browser build (build/metafile.js.json, beside the server build), read once per process.
+// Chunks loaded after hydration, but fetched from the start, in parallel and at low priority, by
+// <link rel="modulepreload"> in the document: the tracking pipeline's (zod, the catalogue, analytics,
+// web-vitals, the consent API), never as a chain of imports, each found only when the one before has arrived
+// (docs/tracking.md, "Delivery guarantee"); and the modal dialog's (1.5 KB gzip), so a tap on Call us soon after
+// hydration does not wait for it on a slow network (the idle callback that imports it may come late on a
+// busy phone). Which files those are comes from the compiler's own record of the browser build
+// (build/metafile.js.json, beside the server build), read once per process.
 
 interface Metafile {
   outputs: Record<string, { entryPoint?: string; inputs: Record<string, unknown>; imports: Array<{ path: string; kind: string }> }>;
 }
 
-/** Lazily imported modules that belong to tracking: their chunks, and what those import, are preloaded. */
-const TRACKING_ENTRY = /^(tracking\/|node_modules\/(analytics|web-vitals)\/)/;
+/** Lazily imported modules fetched ahead: their chunks, and what those import, are preloaded. */
+const PRELOADED_ENTRY = /^(tracking\/|node_modules\/(analytics|web-vitals)\/|app\/components\/overlays\/ModalDialog\.tsx$)/;
 const ASSETS_DIR = "public/build/";
 
-/** The URLs to module-preload for tracking, given the browser build's metafile and its public path. */
-export function trackingPreloadUrls(meta: Metafile, publicPath: string): string[] {
+/** The URLs to module-preload, given the browser build's metafile and its public path. */
+export function lazyPreloadUrls(meta: Metafile, publicPath: string): string[] {
   const outputs = meta.outputs;
   const reachable = (roots: string[]): Set<string> => {
     const seen = new Set<string>();
@@ -36,7 +38,7 @@ export function trackingPreloadUrls(meta: Metafile, publicPath: string): string[
   const lazy = new Set<string>();
   for (const file of initial) {
     for (const imported of outputs[file]!.imports) {
-      if (imported.kind === "dynamic-import" && TRACKING_ENTRY.test(outputs[imported.path]?.entryPoint ?? "")) lazy.add(imported.path);
+      if (imported.kind === "dynamic-import" && PRELOADED_ENTRY.test(outputs[imported.path]?.entryPoint ?? "")) lazy.add(imported.path);
     }
   }
   return [...reachable([...lazy])]
@@ -47,12 +49,12 @@ export function trackingPreloadUrls(meta: Metafile, publicPath: string): string[
 
 let cached: string[] | undefined;
 
-/** The preloads of this process's build; none when the metafile is missing (a safe default: tracking still loads). */
-export function trackingPreloads(publicPath: string): string[] {
+/** The preloads of this process's build; none when the metafile is missing (a safe default: the chunks still load). */
+export function lazyPreloads(publicPath: string): string[] {
   if (cached) return cached;
   try {
     const metafile = path.join(path.dirname(fileURLToPath(import.meta.url)), "metafile.js.json");
-    cached = trackingPreloadUrls(JSON.parse(readFileSync(metafile, "utf8")) as Metafile, publicPath);
+    cached = lazyPreloadUrls(JSON.parse(readFileSync(metafile, "utf8")) as Metafile, publicPath);
   } catch {
     cached = [];
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { trackingPreloadUrls } from "./tracking-preloads.server";
+import { lazyPreloadUrls } from "./lazy-preloads.server";
 
-// The tracking chunks are module-preloaded from the document, found in the compiler's metafile.
+// The tracking chunks and the modal dialog's are module-preloaded from the document, found in the compiler's metafile.
 
 const out = (entryPoint: string | undefined, imports: Array<[string, "import-statement" | "dynamic-import"]> = []) => ({
   ...(entryPoint ? { entryPoint } : {}),
@@ -17,6 +17,7 @@ const meta = {
       ["public/build/_shared/pipeline-C.js", "dynamic-import"],
       ["public/build/_shared/analytics.browser.es-D.js", "dynamic-import"],
       ["public/build/_shared/ModalDialog-E.js", "dynamic-import"],
+      ["public/build/_shared/YouTubePlayer-F.js", "dynamic-import"],
     ]),
     "public/build/_shared/chunk-REACT.js": out(undefined),
     "public/build/_shared/pipeline-C.js": out("tracking/pipeline.ts", [
@@ -29,12 +30,14 @@ const meta = {
     "public/build/_shared/chunk-ZOD.js": out(undefined, [["public/build/_shared/chunk-ZOD2.js", "import-statement"]]),
     "public/build/_shared/chunk-ZOD2.js": out(undefined),
     "public/build/_shared/ModalDialog-E.js": out("app/components/overlays/ModalDialog.tsx"),
+    "public/build/_shared/YouTubePlayer-F.js": out("app/components/behaviour/YouTubePlayer.tsx"),
   },
 };
 
-describe("trackingPreloadUrls", () => {
-  it("names every chunk the lazily loaded tracking modules need, down their static imports, once each", () => {
-    expect(trackingPreloadUrls(meta, "/build/")).toEqual([
+describe("lazyPreloadUrls", () => {
+  it("names every chunk the lazily loaded tracking modules and the modal dialog need, down their static imports, once each", () => {
+    expect(lazyPreloadUrls(meta, "/build/")).toEqual([
+      "/build/_shared/ModalDialog-E.js",
       "/build/_shared/analytics.browser.es-D.js",
       "/build/_shared/chunk-ZOD.js",
       "/build/_shared/chunk-ZOD2.js",
@@ -42,13 +45,13 @@ describe("trackingPreloadUrls", () => {
     ]);
   });
 
-  it("leaves out what every page loads already and lazy modules that are not tracking's", () => {
-    const urls = trackingPreloadUrls(meta, "/build/");
+  it("leaves out what every page loads already and other lazy modules", () => {
+    const urls = lazyPreloadUrls(meta, "/build/");
     expect(urls).not.toContain("/build/_shared/chunk-REACT.js");
-    expect(urls).not.toContain("/build/_shared/ModalDialog-E.js");
+    expect(urls).not.toContain("/build/_shared/YouTubePlayer-F.js");
   });
 
   it("is empty for a build without tracking chunks", () => {
-    expect(trackingPreloadUrls({ outputs: {} }, "/build/")).toEqual([]);
+    expect(lazyPreloadUrls({ outputs: {} }, "/build/")).toEqual([]);
   });
 });
