@@ -61,7 +61,10 @@ for (const path of PAGES) {
 // chain of imports (docs/tracking.md, "Delivery guarantee"). Bounded on its own, outside the 140 KB.
 const LAZY_BUDGET_GZIP_BYTES = 36 * 1024;
 
-test("every tracking chunk a page loads after hydration, and the modal dialog's, is named up front at low priority, within 36 KB gzip", async ({ browser, request }) => {
+test("every tracking chunk a page loads after hydration, and the modal dialog's, is named up front at low priority, within 36 KB gzip", async ({
+  browser,
+  request,
+}) => {
   const path = "/?uid=www.paris-experiences.example.day-trips&lang=en";
   const html = await (await request.get(path, { headers: { "user-agent": VISITOR_UA } })).text();
   const lazy = lazyScriptUrls(html);
