@@ -16,6 +16,9 @@ const meta = {
       ["public/build/_shared/chunk-REACT.js", "import-statement"],
       ["public/build/_shared/pipeline-C.js", "dynamic-import"],
       ["public/build/_shared/analytics.browser.es-D.js", "dynamic-import"],
+    ]),
+    "public/build/routes/$-G.js": out("browser-route-module:routes/$.tsx?browser", [
+      ["public/build/_shared/chunk-REACT.js", "import-statement"],
       ["public/build/_shared/ModalDialog-E.js", "dynamic-import"],
       ["public/build/_shared/YouTubePlayer-F.js", "dynamic-import"],
     ]),

@@ -32,8 +32,11 @@ export function lazyPreloadUrls(meta: Metafile, publicPath: string): string[] {
     }
     return seen;
   };
-  // The client entry and the root route ("browser-route-module:root.tsx?browser"): loaded on every page.
-  const entries = Object.keys(outputs).filter((file) => /(^|[/:])(entry\.client|root)\.tsx(\?browser)?$/.test(outputs[file]!.entryPoint ?? ""));
+  // The client entry, the root route ("browser-route-module:root.tsx?browser") and the page routes ($ and _index,
+  // where the shell and its modal host live): loaded on every page.
+  const entries = Object.keys(outputs).filter((file) =>
+    /(^|[/:])(entry\.client|root|routes\/(\$|_index))\.tsx(\?browser)?$/.test(outputs[file]!.entryPoint ?? ""),
+  );
   const initial = reachable(entries);
   const lazy = new Set<string>();
   for (const file of initial) {
