@@ -1,4 +1,4 @@
-import { Link, useInRouterContext } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { AnchorHTMLAttributes } from "react";
 import { isPagePath } from "~/content/page-url";
 import { usePageContext } from "../page-providers";
@@ -8,10 +8,13 @@ import { usePageContext } from "../page-providers";
 // runs, it is Remix's <Link>: the next page renders in this document, its data fetched before the tap (on a
 // phone when the link is half on screen, on a desktop when it is hovered or focused). Bots, new tabs and links
 // that leave the site (another host, a file, another route) stay plain links. Why: docs/decisions/045-client-navigation.md.
+// The server renders the plain link: Remix's <Link> renders the same markup (discover="none", its prefetch links only
+// once it is on screen), at the cost of its hooks for every link of every render.
+const onServer = typeof document === "undefined";
+
 export function PageLink({ href, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
   const page = usePageContext();
-  // Outside a router (a component rendered on its own, as the unit tests render blocks) it can only be a link.
-  if (!useInRouterContext() || !page || page.isBot || props.target || !isPagePath(href)) return <a href={href} {...props} />;
+  if (onServer || !page || page.isBot || props.target || !isPagePath(href)) return <a href={href} {...props} />;
   // discover="none": no data-discover attribute, so the markup is a plain link's (lazy route discovery is off: decision 011).
   return <Link to={href} prefetch={page.isMobile ? "viewport" : "intent"} discover="none" {...props} />;
 }
