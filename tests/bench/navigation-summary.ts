@@ -49,7 +49,7 @@ export interface TapResult {
   error?: string;
 }
 
-interface TimeSummary {
+export interface TimeSummary {
   taps: number;
   failed: number;
   p50Ms: number | null;
@@ -68,7 +68,7 @@ export interface NavigationSummary {
   servedFromPrefetch: number;
 }
 
-function times(results: readonly TapResult[]): TimeSummary {
+export function times(results: readonly TapResult[]): TimeSummary {
   const ms = results.flatMap((r) => (r.tapToHeadingMs === null ? [] : [r.tapToHeadingMs]));
   return {
     taps: results.length,
@@ -167,8 +167,27 @@ export function prefetchCost(visit: CostVisit): PrefetchCost {
 const ms = (value: number | null) => (value === null ? "–" : String(Math.round(value)));
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-/** The results table (docs/benchmarks.md) and the cost table, under `heading`. */
-export function navigationMarkdown(pages: readonly NavigationSummary[], all: NavigationSummary, costs: readonly PrefetchCost[], heading: string): string {
+/**
+ * What the platform alone needs, in words: a navigation inside the app between two bare pages of the same root
+ * document, data in memory, against the app's floor and the full loads (p75 against p75).
+ */
+export function platformLine(platform: TimeSummary, all: NavigationSummary): string {
+  const share = (value: number | null) => (value !== null && all.full.p75Ms ? `${(value / all.full.p75Ms).toFixed(2)}× the full loads` : "–");
+  return (
+    `The platform's floor (a navigation inside the app between two bare pages of the same root document, data in memory; ` +
+    `${platform.taps} taps): p50 / p75 ${ms(platform.p50Ms)} / ${ms(platform.p75Ms)} ms, ${share(platform.p75Ms)}; ` +
+    `the pages' floor is ${share(all.floor.p75Ms)}, served ${share(all.served.p75Ms)}.`
+  );
+}
+
+/** The results table (docs/benchmarks.md) and the cost table, under `heading`; the platform's floor under the table. */
+export function navigationMarkdown(
+  pages: readonly NavigationSummary[],
+  all: NavigationSummary,
+  costs: readonly PrefetchCost[],
+  heading: string,
+  platform?: TimeSummary,
+): string {
   const row = (s: NavigationSummary) => [
     s.page,
     String(s.served.taps),
@@ -203,5 +222,6 @@ export function navigationMarkdown(pages: readonly NavigationSummary[], all: Nav
     ["typical visit (read to the bottom, then one tap)", "prefetch requests to the origin", "never followed", "their KB", "revalidations after the tap"],
     costs.map(costRow),
   );
-  return `${heading}\n\n${timesTable}\n\nWhat the prefetches of a typical visit cost (bytes as received, headers included; each request is one origin request):\n\n${costTable}`;
+  const platformText = platform ? `\n\n${platformLine(platform, all)}` : "";
+  return `${heading}\n\n${timesTable}${platformText}\n\nWhat the prefetches of a typical visit cost (bytes as received, headers included; each request is one origin request):\n\n${costTable}`;
 }

@@ -13,6 +13,7 @@ import {
   prefetchCost,
   summarise,
   TARGETS,
+  times,
   type CostVisit,
   type DataRequest,
   type DataSource,
@@ -32,6 +33,8 @@ import { startServer } from "./server-process";
 //   floor:  a navigation inside the app whose data is already in memory (measured first: the least it can take);
 //   served: the app as served (the link's data prefetched while it was on screen);
 //   full:   the same link as a document load (the app never sees the click).
+// Before them, the platform's floor: the floor's tap between two bare pages of the same root document
+// (app/routes/bench.bare.tsx), what Remix, React and the root need with no storefront page in it.
 // A visit loads the page, waits SETTLE_MS after its load event (as a visitor reads), scrolls the link to the middle
 // of the screen, waits DWELL_MS, and taps it (a finger's touch through the DevTools protocol, stamped when sent).
 // The time is the tap's pointerdown → the next page's heading on screen (navigation-probe.ts).
@@ -60,12 +63,15 @@ const WATCH_MS = 15_000;
 /** A visitor outside the consent regions: no consent bar over the footer's links (docs/tracking.md). */
 const VISITOR_HEADERS = { "cloudfront-viewer-country": "US" };
 
+/** The bare pages of the platform's floor (bench mode only). */
+const PLATFORM_PATH = "/bench/bare";
+
 const sleep = (ms: number) => sleepUntil(performance.now() + ms);
 
 /** The page's data URL for a path (what Remix fetches for a navigation to it). */
 function dataUrl(path: string): string {
   const url = new URL(path, "http://x");
-  url.searchParams.set("_data", url.pathname === "/" ? "routes/_index" : "routes/$");
+  url.searchParams.set("_data", url.pathname === "/" ? "routes/_index" : url.pathname === PLATFORM_PATH ? "routes/bench.bare" : "routes/$");
   return `${url.pathname}${url.search}`;
 }
 
@@ -286,16 +292,25 @@ function line(n: number, total: number, result: TapResult): string {
 async function main() {
   const started = Date.now();
   if (!process.argv.includes("--no-build")) execSync("npx remix build", { stdio: "inherit" });
-  const server = await startServer(PORT, { URL_MODE: "production" });
+  const server = await startServer(PORT, { URL_MODE: "production", BENCH_MODE: "1" });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const results: TapResult[] = [];
   const costs: PrefetchCost[] = [];
   let taps: Tap[] = [];
+  const platformResults: TapResult[] = [];
   try {
     taps = await findTaps(browser, PORT);
     for (const t of taps) console.log(`${t.page} (${t.origin}${t.from}): ${t.where} link "${t.label}" → ${t.to}`);
     // Warm the server's caches (pages and their data), so no variant meets a cold render the others do not.
     for (const t of taps) for (const path of [t.from, t.to, dataUrl(t.to)]) for (let i = 0; i < 2; i++) await warm(PORT, new URL(t.origin).host, path);
+
+    // The platform's floor: the bare pages on the first page's host, data in memory, as many taps as a page's floor.
+    const bare: Tap = { page: "platform", origin: taps[0]!.origin, from: `${PLATFORM_PATH}?step=1`, to: `${PLATFORM_PATH}?step=2`, where: "main", label: "Next bare document" };
+    for (let i = 0; i < ROUNDS * TAPS_PER_PAGE; i++) {
+      const result = await tapVisit(browser, bare, "floor", i);
+      platformResults.push(result);
+      console.log(line(i + 1, ROUNDS * TAPS_PER_PAGE, result));
+    }
 
     // The floor first, then served and full load of each link side by side, round after round.
     const plan: Array<{ tap: Tap; variant: Variant; round: number }> = [];
@@ -329,7 +344,9 @@ async function main() {
     ),
   );
   const all = summarise("all pages", results);
+  const platform = times(platformResults);
   const failures = missedTargets(all);
+  if (platform.failed) failures.push(`${platform.failed} tap(s) between the bare pages never showed the next heading`);
   const minutes = (Date.now() - started) / 60_000;
   const date = new Date().toISOString();
   mkdirSync("tests/bench/results", { recursive: true });
@@ -350,8 +367,10 @@ async function main() {
     taps,
     pages,
     all,
+    platform,
     costs,
     results,
+    platformResults,
     failures,
   };
   writeFileSync(`${RESULTS}.tmp`, `${JSON.stringify(json, null, 2)}\n`);
@@ -361,7 +380,7 @@ async function main() {
   const heading =
     `Latest \`npm run bench:navigation\` (${date.slice(0, 10)}; ${taps.length} links, each tapped ${ROUNDS} times each way; ` +
     `host load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores at the end). ${verdict}`;
-  const markdown = navigationMarkdown(pages, all, costs, heading);
+  const markdown = navigationMarkdown(pages, all, costs, heading, platform);
   console.log(`\nNavigation benchmark: ${PHONE_CONTEXT.viewport!.width} px phone, ${PHONE_CPU_SLOWDOWN}× CPU, 1.6 Mbps / 150 ms\n`);
   console.log(markdown);
   // Only a run of the whole plan speaks for the product; a narrowed one (NAV_PAGES, NAV_ROUNDS) does not.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { missedTargets, navigationMarkdown, prefetchCost, summarise, TARGETS, type DataRequest, type TapResult } from "../bench/navigation-summary";
+import { missedTargets, navigationMarkdown, prefetchCost, summarise, TARGETS, times, type DataRequest, type TapResult } from "../bench/navigation-summary";
 
 const tap = (variant: TapResult["variant"], tapToHeadingMs: number | null, overrides: Partial<TapResult> = {}): TapResult => ({
   page: "city",
@@ -91,5 +91,14 @@ describe("what a typical visit's prefetches cost", () => {
     expect(markdown).toContain("| city | 1 | 90 / 90 | 150 / 150 | 700 / 700 | 0.21 | 1/1 | 0 |");
     expect(markdown).toContain("| **all pages** |");
     expect(markdown).toContain("| city | 0 (0 pages; 0 more from the browser's cache) | 0 (0 were 304) | 0.0 | 0 (0.0 KB) |");
+    expect(markdown).not.toContain("platform's floor");
+  });
+
+  it("reads the platform's floor against the full loads, with the pages' floor and served beside it", () => {
+    const all = summarise("all pages", [tap("floor", 200), tap("served", 220), tap("full", 500)]);
+    const platform = times([tap("floor", 60), tap("floor", 80)]);
+    const markdown = navigationMarkdown([all], all, [], "Latest run.", platform);
+    expect(markdown).toContain("2 taps): p50 / p75 60 / 80 ms, 0.16× the full loads; the pages' floor is 0.40× the full loads, served 0.44× the full loads.");
+    expect(markdown.indexOf("platform's floor")).toBeGreaterThan(markdown.indexOf("| **all pages** |"));
   });
 });
