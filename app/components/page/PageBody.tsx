@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from "react";
+import { memo, startTransition, useEffect, useState } from "react";
 import type { LinkContext } from "~/content/action-link";
 import type { PageView } from "~/content/page-view";
 import { styled } from "../../../tokens/stitches.config";
@@ -45,7 +45,11 @@ function useBlocksShown(inSteps: boolean): number {
   return all ? Infinity : FIRST_BLOCKS;
 }
 
-export function PageBody({ doc, links, inSteps = false }: { doc: PageView; links?: LinkContext; inSteps?: boolean }) {
+/**
+ * Memoised: the page route reads the router's state (its loader data), which changes as a navigation starts, so the
+ * page that is leaving renders again then, with the same props; its body does not, and the new page starts sooner.
+ */
+export const PageBody = memo(function PageBody({ doc, links, inSteps = false }: { doc: PageView; links?: LinkContext; inSteps?: boolean }) {
   const shown = useBlocksShown(inSteps);
   return (
     <BlockLinkProvider value={links ?? null}>
@@ -77,4 +81,4 @@ export function PageBody({ doc, links, inSteps = false }: { doc: PageView; links
       </article>
     </BlockLinkProvider>
   );
-}
+});
