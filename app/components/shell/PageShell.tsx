@@ -12,6 +12,7 @@ import { ToastList } from "../overlays/ToastList";
 import { LanguageProvider, PageContextProvider } from "../page-providers";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
+import { contentOf } from "../same-content";
 
 // Focused by script only (the skip link, a new page's heading): no ring on what is not a control.
 const Main = styled("main", { minHeight: "60vh", "&:focus, & h1:focus": { outline: "none" } });
@@ -48,7 +49,7 @@ export function PageShell({ shell, context, children }: { shell: Shell; context:
   }, []);
   // The same words after a navigation inside the app are the same value, so their readers in the memoised header
   // and footer (sameContent) do not render again for them.
-  const words = JSON.stringify(shell.strings);
+  const words = contentOf(shell.strings);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the words' content, not the loader's new object
   const language = useMemo(() => ({ lang: shell.lang, strings: shell.strings }), [shell.lang, words]);
   return (
