@@ -42,27 +42,28 @@ function settleOnTarget(target: HTMLElement, targetId: string) {
   target.focus({ preventScroll: true });
 }
 
+/** The machine with the page's scrolling: it needs nothing of a component, so it is made once, not per render. */
+const scrollingJumpLink = withImplementations(jumpLinkMachine, {
+  actions: {
+    startScroll: ({ context }) => {
+      const target = context.targetId ? document.getElementById(context.targetId) : null;
+      if (!target) return;
+      animateScroll(destination(target, context.offset));
+      settleOnTarget(target, context.targetId!);
+    },
+    jumpInstantly: ({ context }) => {
+      const target = context.targetId ? document.getElementById(context.targetId) : null;
+      if (!target) return;
+      animation++;
+      window.scrollTo(0, destination(target, context.offset));
+      settleOnTarget(target, context.targetId!);
+    },
+  },
+});
+
 export function JumpLink({ targetId, children }: JumpLinkProps) {
   const isMobile = useIsMobile();
-  const actor = useTrackedActor(
-    withImplementations(jumpLinkMachine, {
-      actions: {
-        startScroll: ({ context }) => {
-          const target = context.targetId ? document.getElementById(context.targetId) : null;
-          if (!target) return;
-          animateScroll(destination(target, context.offset));
-          settleOnTarget(target, context.targetId!);
-        },
-        jumpInstantly: ({ context }) => {
-          const target = context.targetId ? document.getElementById(context.targetId) : null;
-          if (!target) return;
-          animation++;
-          window.scrollTo(0, destination(target, context.offset));
-          settleOnTarget(target, context.targetId!);
-        },
-      },
-    }),
-  );
+  const actor = useTrackedActor(scrollingJumpLink);
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;

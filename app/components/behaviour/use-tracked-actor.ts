@@ -43,10 +43,14 @@ const forwarded = new WeakSet<AnyActorRef>();
 export const useTrackedActor: <M extends AnyStateMachine>(machine: M, input?: InputFrom<M>) => ActorRefFrom<M> =
   typeof window === "undefined" ? initialSnapshotRef : useBrowserActor;
 
+/** Whether actors are inspected: decided once per document (it reads the address), not in every render. */
+let inspected: boolean | undefined;
+
 function useBrowserActor<M extends AnyStateMachine>(machine: M, input?: InputFrom<M>): ActorRefFrom<M> {
+  inspected ??= inspectionEnabled();
   const actor = useActorRef(machine, {
     ...(input === undefined ? {} : { input }),
-    ...(inspectionEnabled() ? { inspect: inspectObserver } : {}),
+    ...(inspected ? { inspect: inspectObserver } : {}),
   }) as ActorRefFrom<M>;
   // Subscribed while rendering, not in an effect: @xstate/react starts the actor in its own effect,
   // and an event a child sends earlier (children's effects run first) must still be tracked.
