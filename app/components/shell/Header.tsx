@@ -190,10 +190,25 @@ function useHeaderMachine(isManualHeader: boolean) {
     if (actor.getSnapshot().context.sticky !== sticky) actor.send({ type: "STICKY_CHANGED", sticky });
   }, [actor, sticky]);
   useEffect(() => {
-    const onScroll = () => actor.send({ type: "SCROLLED", y: window.scrollY });
+    // A scroll is dispatched in the frame it moved, before that frame's paint; its position is read and sent in a
+    // task of its own after it (a message to ourselves), so the paint never waits for the machine, its events and
+    // the bar: a navigation's scroll to the top of the new page would otherwise lay it out and re-render the bar
+    // before its first paint. A task, not a timer: a fake clock in a test does not hold it.
+    const channel = new MessageChannel();
+    let queued = false;
+    channel.port1.onmessage = () => {
+      queued = false;
+      actor.send({ type: "SCROLLED", y: window.scrollY });
+    };
+    const onScroll = () => {
+      if (!queued) channel.port2.postMessage((queued = true));
+    };
     if (window.scrollY > 0) onScroll();
     window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      channel.port1.close();
+    };
   }, [actor]);
   const shadow = useSelector(actor, (s) => s.matches({ elevation: "raised" }));
   const hidden = useSelector(actor, (s) => s.matches({ visibility: "hidden" }));
