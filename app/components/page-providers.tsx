@@ -22,11 +22,6 @@ interface LanguageValue {
 const LangContext = createContext<LanguageValue | null>(null);
 export const LanguageProvider = LangContext.Provider;
 
-/** The page language, settled by the loader (dates, embeds, links); English outside a page. */
-export function useLang(): SupportedLanguageCode {
-  return useContext(LangContext)?.lang ?? "en";
-}
-
 /** Interface words in the page language. */
 export function useT(): (key: UiStringKey) => string {
   const value = useContext(LangContext);

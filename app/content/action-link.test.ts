@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveActionLink, resolveUrl, uidHref, type LinkContext } from "./action-link";
+import { resolveActionLink, resolveLinkTarget, resolveUrl, uidHref, type LinkContext } from "./action-link";
 
 const dev: LinkContext = { mode: "development", host: "localhost:3000", lang: "fr", knownHosts: new Set(["www.paris-experiences.example"]) };
 const prod: LinkContext = {
@@ -94,6 +94,48 @@ describe("resolveActionLink", () => {
   it("keeps newTab as authored for valid URLs", () => {
     expect(resolveActionLink({ type: "custom", label: "x", url: "https://a.example/", newTab: false, appearance: "link" }, dev).newTab).toBe(false);
     expect(resolveActionLink({ type: "custom", label: "x", url: "https://a.example/", newTab: true, appearance: "link" }, dev).newTab).toBe(true);
+  });
+});
+
+describe("resolveLinkTarget", () => {
+  const paris = { ...prod, host: "www.paris-experiences.example" };
+  it("production: this site's page is a path, another of our sites' its absolute URL, neither external", () => {
+    expect(resolveLinkTarget({ kind: "uid", uid: "www.paris-experiences.example.day-trips" }, false, paris)).toEqual({
+      href: "/fr/day-trips/",
+      newTab: false,
+      external: false,
+    });
+    expect(resolveLinkTarget({ kind: "uid", uid: "www.london-theatre-tickets.example.shows.les-miserables" }, true, paris)).toEqual({
+      href: "https://www.london-theatre-tickets.example/fr/shows/les-miserables/",
+      newTab: true,
+      external: false,
+    });
+  });
+
+  it("production: a uid whose host is none of our sites leaves them, so it is external", () => {
+    expect(resolveLinkTarget({ kind: "uid", uid: "www.louvre.fr.en" }, false, paris)).toEqual({
+      href: "https://www.louvre.fr/fr/en/",
+      newTab: false,
+      external: true,
+    });
+  });
+
+  it("development: every uid stays on the serving host", () => {
+    expect(resolveLinkTarget({ kind: "uid", uid: "www.louvre.fr.en" }, false, dev)).toEqual({
+      href: "/?uid=www.louvre.fr.en&lang=fr",
+      newTab: false,
+      external: false,
+    });
+  });
+
+  it("a URL as resolveUrl reads it: the same site's absolute URL a path in production, an invalid one in a new tab, an unsafe one no href", () => {
+    expect(resolveLinkTarget({ kind: "url", url: "https://www.paris-experiences.example/day-trips/" }, false, paris)).toEqual({
+      href: "/day-trips/",
+      newTab: false,
+      external: false,
+    });
+    expect(resolveLinkTarget({ kind: "url", url: "//evil.example/x" }, false, paris)).toEqual({ href: "https://evil.example/x", newTab: true, external: true });
+    expect(resolveLinkTarget({ kind: "url", url: "javascript:alert(1)" }, false, paris)).toMatchObject({ href: "" });
   });
 });
 

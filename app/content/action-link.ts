@@ -1,4 +1,5 @@
 import type { ActionLink } from "./page-document";
+import type { LinkTarget } from "./inline-props";
 import { pageHref, type UrlMode } from "./page-url";
 import { isValidEmail } from "./email";
 import type { SupportedLanguageCode } from "~/i18n/languages";
@@ -7,12 +8,16 @@ import type { SupportedLanguageCode } from "~/i18n/languages";
 // docs/requirements.md#8-failures: an invalid link URL is treated as external and opens in a new tab.
 // Unsafe schemes (javascript:, data:, vbscript:…) never become an href.
 
-export interface ResolvedLink {
-  label: string;
+/** Where a link goes and how it opens, resolved on the server: components render it as it is. */
+export interface LinkHref {
   /** '' when the link cannot be followed (no uid, unsafe URL): render the label as text. */
   href: string;
   newTab: boolean;
   external: boolean;
+}
+
+export interface ResolvedLink extends LinkHref {
+  label: string;
   appearance: "link" | "primary" | "secondary";
 }
 
@@ -76,19 +81,20 @@ export function resolveUrl(raw: string, ctx: LinkContext): { href: string; exter
   }
 }
 
-export function resolveActionLink(link: ActionLink, ctx: LinkContext): ResolvedLink {
-  if (link.type === "reference") {
-    const href = pageHref({ uid: link.reference.value.uid, lang: ctx.lang, host: ctx.host, mode: ctx.mode, knownHosts: ctx.knownHosts });
-    return { label: link.label, href, newTab: link.newTab, external: false, appearance: link.appearance };
+/** A link's target, a page by uid or a URL, as it renders in the context's URL mode and site. */
+export function resolveLinkTarget(target: LinkTarget, newTab: boolean, ctx: LinkContext): LinkHref {
+  if (target.kind === "uid") {
+    const href = uidHref(target.uid, ctx);
+    // Another site's page is an absolute URL (production); one whose host is none of our sites leaves them.
+    return { href, newTab, external: href.startsWith("https:") && !ctx.knownHosts.has(new URL(href).hostname) };
   }
-  const resolved = resolveUrl(link.url, ctx);
-  return {
-    label: link.label,
-    href: resolved.href,
-    newTab: link.newTab || resolved.invalid,
-    external: resolved.external,
-    appearance: link.appearance,
-  };
+  const resolved = resolveUrl(target.url, ctx);
+  return { href: resolved.href, newTab: newTab || resolved.invalid, external: resolved.external };
+}
+
+export function resolveActionLink(link: ActionLink, ctx: LinkContext): ResolvedLink {
+  const target: LinkTarget = link.type === "reference" ? { kind: "uid", uid: link.reference.value.uid } : { kind: "url", url: link.url };
+  return { label: link.label, ...resolveLinkTarget(target, link.newTab, ctx), appearance: link.appearance };
 }
 
 /** A page link by uid; docs/requirements.md#5-rules: no uid gives ''. */

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { DEFAULT_LANGUAGE, isSupportedLanguage } from "~/i18n/languages";
 import { validateEvent } from "../../tracking/validate";
-import { resolveUrl } from "./action-link";
+import type { LinkContext, LinkHref } from "./action-link";
 import { listJson, listSiteFolders, pageFileSegments, readPageDocument, readSiteFile, relativeFile, siteRoots } from "./content-files.server";
 import type { LoadedPage } from "./content-store.server";
 import { outboundLinkCall } from "./outbound-link";
@@ -87,13 +87,12 @@ export function scanContent(contentDir: string, onPage?: (page: LoadedPage) => v
   return { sites: hosts.size, documents, errors };
 }
 
-/** Where a body block renders a link: an inline link, cta or a in rich text, or a video off the embed allow-list. */
-function linksIn(value: unknown, found: Array<{ url: string; newTab: boolean }>): void {
+/** Every link a body block's view renders: an inline link, cta or a in rich text, or a video off the embed allow-list. */
+function linksIn(value: unknown, found: LinkHref[]): void {
   if (Array.isArray(value)) for (const item of value) linksIn(item, found);
   else if (value && typeof value === "object") {
-    const node = value as { name?: unknown; target?: { kind?: unknown; url?: unknown }; newTab?: unknown };
-    if ((node.name === "link" || node.name === "cta" || node.name === "a") && node.target?.kind === "url" && typeof node.target.url === "string")
-      found.push({ url: node.target.url, newTab: node.newTab === true });
+    const node = value as { name?: unknown; kind?: unknown; link?: LinkHref };
+    if ((node.name === "link" || node.name === "cta" || node.name === "a" || node.kind === "blocked") && node.link) found.push(node.link);
     else for (const child of Object.values(value)) linksIn(child, found);
   }
 }
@@ -106,19 +105,17 @@ function linksIn(value: unknown, found: Array<{ url: string; newTab: boolean }>)
  */
 function uncountableLinks(doc: PageDocument, host: string): string[] {
   const issues: string[] = [];
-  const ctx = { mode: "production", host, lang: DEFAULT_LANGUAGE, knownHosts: new Set([host]) } as const;
+  const ctx: LinkContext = { mode: "production", host, lang: DEFAULT_LANGUAGE, knownHosts: new Set([host]) };
   doc.body.forEach((block, i) => {
-    const links: Array<{ url: string; newTab: boolean }> = [];
-    if (block.type === "video") links.push({ url: block.url, newTab: true });
-    else linksIn(toViewBlock(block, DEFAULT_LANGUAGE), links);
+    const links: LinkHref[] = [];
+    linksIn(toViewBlock(block, ctx), links);
     const field = `body[${i}].${block.type === "video" ? "url" : "text"}`;
     for (const link of links) {
-      const resolved = resolveUrl(link.url, ctx);
-      const call = resolved.external && resolved.href ? outboundLinkCall(resolved.href, link.newTab) : null;
+      const call = link.external && link.href ? outboundLinkCall(link.href, link.newTab) : null;
       const verdict = call ? validateEvent(call.name, call.properties) : null;
       if (verdict && !verdict.ok)
         issues.push(
-          `${field}: the link to ${resolved.href.slice(0, 120)} cannot be counted: the catalogue refuses its ${call!.name} (${verdict.issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ")})`,
+          `${field}: the link to ${link.href.slice(0, 120)} cannot be counted: the catalogue refuses its ${call!.name} (${verdict.issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ")})`,
         );
     }
   });

@@ -409,6 +409,9 @@ describe("the on-demand store", () => {
     const { store, tick } = openWithClock(dir);
     const other = "www.other-site.example";
     expect(store.siteByHost(other)).toBeUndefined();
+    // The host set links were resolved with stays the same object until a site comes or goes (page-view.server.ts).
+    const hosts = store.hosts;
+    expect(store.hosts).toBe(hosts);
     mkdirSync(path.join(dir, "other/pages"), { recursive: true });
     writeFileSync(path.join(dir, "other/pages/index.en.json"), JSON.stringify(page("Other home")));
     writeFileSync(path.join(dir, "other/site.json"), JSON.stringify({ ...site, host: other, name: "Other" }));
@@ -417,6 +420,9 @@ describe("the on-demand store", () => {
     tick();
     store.revalidate();
     expect(store.siteByHost(other)?.name).toBe("Other");
+    expect(store.hosts).not.toBe(hosts);
+    expect([...store.hosts].sort()).toEqual([HOST, other].sort());
+    expect(hosts.has(other)).toBe(false);
     expect(store.getPage(other, "en")?.doc.heading).toBe("Other home");
   });
 

@@ -66,7 +66,10 @@ interface SiteSummary {
 }
 
 export interface ContentStore {
-  /** Every site host, for link resolution (a Set: looked up, never scanned). */
+  /**
+   * Every site host, for link resolution (a Set: looked up, never scanned). A new Set whenever a site comes or
+   * goes, so what is derived from it can be kept while it is the same object (page-view.server.ts).
+   */
   readonly hosts: ReadonlySet<string>;
   readonly siteCount: number;
   siteByHost(host: string): Site | undefined;
@@ -175,6 +178,8 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
   const dirToHost = new Map<string, string>();
   const hosts = new Set<string>();
   let sortedHosts: string[] | null = null;
+  // What `hosts` gives out: a copy made once per change of the index, never changed afterwards.
+  let hostSet: ReadonlySet<string> | null = null;
   const siteErrors = new Map<string, ContentError>();
   // Sites (by host), documents (by uid and language) and the languages a page's files are named in (by uid).
   const sites = new RevalidatedFileCache<SiteValue, SiteProbe>({ freshMs, now, maxEntries: Math.min(maxEntries, 1000), probe: probeSite, read: readSite });
@@ -222,7 +227,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
     hostToDir.set(host, dirName);
     dirToHost.set(dirName, host);
     hosts.add(host);
-    sortedHosts = null;
+    sortedHosts = hostSet = null;
   }
 
   function unindexSite(dirName: string): void {
@@ -233,7 +238,7 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
     hostToDir.delete(host);
     hosts.delete(host);
     sites.delete(host);
-    sortedHosts = null;
+    sortedHosts = hostSet = null;
   }
 
   // Entries beside the site folders that cannot be read (a dangling symlink), by file.
@@ -463,7 +468,9 @@ export function openContent(contentDir: string, options: ContentStoreOptions = {
   }
 
   return {
-    hosts,
+    get hosts() {
+      return (hostSet ??= new Set(hosts));
+    },
     get siteCount() {
       return hosts.size;
     },

@@ -1,3 +1,4 @@
+import type { LinkHref } from "./action-link";
 import type { InlineProps } from "./inline-props";
 import type { Embed } from "./embed";
 
@@ -8,9 +9,14 @@ import type { Embed } from "./embed";
 /** An embed on the allow-list (content/embed.ts), already in its final form. */
 export type AllowedEmbed = Exclude<Embed, { kind: "blocked" }>;
 
-/** An inline block's props; frames arrive classified (a blocked one never arrives at all), dates as text. */
+/**
+ * An inline block's props; frames arrive classified (a blocked one never arrives at all), dates as text, and
+ * links resolved for the page's site and URL mode (action-link.ts), so no resolver ships to phones.
+ */
 export type InlineBlockView =
-  | Exclude<InlineProps, { name: "iframe" | "spotify" | "date" }>
+  | Exclude<InlineProps, { name: "iframe" | "spotify" | "date" | "link" | "a" | "cta" }>
+  | { name: "link" | "a"; label: string; link: LinkHref }
+  | { name: "cta"; label: string; link: LinkHref; appearance: "primary" | "secondary" }
   | { name: "date"; value: string; text: string }
   | { name: "iframe"; embed: AllowedEmbed; title?: string; ratio: number }
   | { name: "spotify"; embedSrc: string; title?: string; compact: boolean };

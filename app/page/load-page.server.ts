@@ -162,7 +162,8 @@ export async function loadPageResponse({ request: req, services }: StorefrontLoa
   const data: PageData = {
     kind: "page",
     context,
-    doc: toPageView(page.doc, lang),
+    // Content links resolved as on the page's own site host (its serving host in production), so one view serves every request.
+    doc: toPageView(page.doc, linkContext(env, store, site.host, lang)),
     shell: buildShell(site, page.doc, ctx, env, siteCurrency, languageOptions),
     seo: {
       title: page.doc.seo.title,

@@ -422,3 +422,46 @@ test.describe("the back/forward cache (production URL mode: no development inspe
     await context.close();
   });
 });
+
+test.describe("content links in production URL mode (each site on its own host)", () => {
+  test.use({ userAgent: VISITOR_AGENTS.phone, viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  let server: StorefrontServer;
+  test.beforeAll(async () => {
+    server = await startStorefront({ URL_MODE: "production" });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  // Resolved on the server for the page's site: a page of the site has one URL, its path, and stays in the app.
+  // (No Paris page links to another site's; app/content/page-view.server.test.ts covers that link's absolute URL.)
+  test("a content link to a page of the site is its path, and a tap on it is a navigation inside the app", async ({ page }) => {
+    const dataRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("_data=")) dataRequests.push(request.url());
+    });
+    const origin = `http://${PARIS}:${server.port}`;
+    await page.goto(`${origin}/`);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    const link = page.locator("main").getByRole("link", { name: "day trips", exact: true });
+    await expect(link).toHaveAttribute("href", "/day-trips/");
+    expect(await link.getAttribute("rel")).toBeNull();
+
+    await markDocument(page);
+    await link.tap();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Day trips");
+    await expect(page).toHaveURL(`${origin}/day-trips/`);
+    expect(await sameDocument(page)).toBe(true);
+    // Every page's data asked for (ahead, as links come on screen, and for the tap) by its one URL, on this host.
+    expect(dataRequests.map((url) => new URL(url).pathname)).toContain("/day-trips/");
+    for (const url of dataRequests) {
+      expect(new URL(url).origin).toBe(origin);
+      expect(new URL(url).searchParams.has("uid"), url).toBe(false);
+    }
+    const views = (await trackedEvents(page)).filter((entry) => entry.event === "page_viewed");
+    expect(views.map((view) => [view.navigation_type, view.page_path])).toEqual([
+      ["navigate", "/"],
+      ["client", "/day-trips/"],
+    ]);
+  });
+});

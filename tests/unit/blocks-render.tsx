@@ -5,6 +5,7 @@ import { BlockView } from "~/components/blocks/BlockView";
 import { RichText } from "~/components/blocks/RichText";
 import { LanguageProvider, PageContextProvider } from "~/components/page-providers";
 import { uiDictionary } from "~/i18n/ui-strings.server";
+import type { LinkContext } from "~/content/action-link";
 import type { Block } from "~/content/page-document";
 import { toViewBlock } from "~/content/page-view.server";
 import { toRichTextView } from "~/content/rich-text-view.server";
@@ -15,10 +16,17 @@ import type { SupportedLanguageCode } from "~/i18n/languages";
 // in vitest's node environment, as the server does (no global window, so @xstate/react takes its server
 // path); only the finished markup is parsed, in a DOM of its own.
 
+const PARIS = "www.paris-experiences.example";
+
+/** Links as the loader resolves them for a Paris page in `mode` (development unless a test says otherwise). */
+export function linkContext(lang: SupportedLanguageCode = "en", mode: LinkContext["mode"] = "development"): LinkContext {
+  return { mode, host: PARIS, lang, knownHosts: new Set([PARIS, "www.london-theatre-tickets.example"]) };
+}
+
 function pageContext(lang = "en"): PageContext {
   return {
     uid: "www.paris-experiences.example.guides.best-time-to-visit",
-    host: "www.paris-experiences.example",
+    host: PARIS,
     lang,
     currency: "EUR",
     isMobile: false,
@@ -41,8 +49,10 @@ export function render(element: ReactElement, lang: SupportedLanguageCode = "en"
 }
 
 // Through the server's conversion, as the loader sends blocks to the page.
-export const renderRich = (text: string, lang: SupportedLanguageCode = "en") => render(<RichText nodes={toRichTextView(text, lang)} />, lang);
-export const renderBlock = (block: Block, lang: SupportedLanguageCode = "en") => render(<BlockView block={toViewBlock(block, lang)} />, lang);
+export const renderRich = (text: string, lang: SupportedLanguageCode = "en", mode: LinkContext["mode"] = "development") =>
+  render(<RichText nodes={toRichTextView(text, linkContext(lang, mode))} />, lang);
+export const renderBlock = (block: Block, lang: SupportedLanguageCode = "en", mode: LinkContext["mode"] = "development") =>
+  render(<BlockView block={toViewBlock(block, linkContext(lang, mode))} />, lang);
 
 // Parsing only: no script runs and nothing is fetched.
 const parser = new Window({ settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });

@@ -73,6 +73,32 @@ describe("inline blocks", () => {
     expect(tab.textContent).toBe("Louvre (opens in a new tab)");
   });
 
+  it("link: in production URL mode, a page of the site is its path, another site's page its absolute URL, neither counted as leaving", () => {
+    const root = dom(
+      renderRich(
+        [
+          '{link to=www.paris-experiences.example.day-trips label="Day trips"}',
+          '{link to=www.london-theatre-tickets.example.shows.les-miserables label="Les Misérables"}',
+          '{a href="https://www.paris-experiences.example/day-trips/" label="Day trips again"}',
+          '{a href="https://www.louvre.fr/en" label="Louvre"}',
+        ].join(" "),
+        "en",
+        "production",
+      ),
+    );
+    const link = (name: string) => [...root.querySelectorAll("a")].find((a) => a.textContent === name)!;
+    expect(link("Day trips").getAttribute("href")).toBe("/day-trips/");
+    expect(link("Les Misérables").getAttribute("href")).toBe("https://www.london-theatre-tickets.example/shows/les-miserables/");
+    expect(link("Day trips again").getAttribute("href")).toBe("/day-trips/");
+    for (const name of ["Day trips", "Les Misérables", "Day trips again"]) {
+      expect(link(name).hasAttribute("rel"), name).toBe(false);
+      expect(link(name).hasAttribute("data-track"), name).toBe(false);
+    }
+    // Another host: rel=noopener, and its click counted from first paint.
+    expect(link("Louvre").getAttribute("rel")).toBe("noopener");
+    expect(JSON.parse(link("Louvre").getAttribute("data-track")!)).toMatchObject([{ event: "outbound_link_clicked" }]);
+  });
+
   it("a: docs/requirements.md#8-failures, an invalid URL is external and opens in a new tab", () => {
     const a = dom(renderRich('{a href="www.louvre.fr" label="Louvre"}')).querySelector("a")!;
     expect(a.getAttribute("href")).toBe("https://www.louvre.fr");

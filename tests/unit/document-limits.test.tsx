@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PageBody } from "~/components/page/PageBody";
 import { PAGE_LIMITS as L, PageDocumentSchema } from "~/content/page-document";
 import { toPageView } from "~/content/page-view.server";
-import { render } from "./blocks-render";
+import { linkContext, render } from "./blocks-render";
 
 // A schema-valid document once rendered to a 42 MB page. At the limits in
 // page-document.ts, the costliest documents we know how to write stay under a megabyte of page.
@@ -28,7 +28,7 @@ describe("a document at the limits", () => {
       heading: "H",
       body: Array.from({ length: L.blocks }, () => ({ type: "rich_text", text })),
     });
-    const view = toPageView(doc, "en");
+    const view = toPageView(doc, linkContext());
     const html = render(<PageBody doc={view} />);
     expect(html.length + JSON.stringify(view).length).toBeLessThan(1_000_000);
   });

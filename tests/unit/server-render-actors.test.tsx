@@ -6,7 +6,7 @@ import { ViewportProvider } from "~/components/behaviour/viewport";
 import { OverlayProvider } from "~/components/overlays/overlay-context";
 import { PageDocumentSchema } from "~/content/page-document";
 import { toPageView } from "~/content/page-view.server";
-import { render } from "./blocks-render";
+import { linkContext, render } from "./blocks-render";
 
 // A server render reads each machine's initial snapshot and makes no actor (decision 030): an actor is
 // never started on the server, and making one per component and render cost about 5 % of a page's CPU.
@@ -15,7 +15,7 @@ import { render } from "./blocks-render";
 const GUIDE = "content/paris-experiences/pages/guides/best-time-to-visit.en.json";
 
 function renderGuide(): string {
-  const view = toPageView(PageDocumentSchema.parse(JSON.parse(readFileSync(GUIDE, "utf8"))), "en");
+  const view = toPageView(PageDocumentSchema.parse(JSON.parse(readFileSync(GUIDE, "utf8"))), linkContext());
   return render(
     <ViewportProvider>
       <OverlayProvider>

@@ -31,10 +31,10 @@ function VideoBlock({ block }: { block: VideoBlockView }) {
       </VideoBox>
     );
   }
-  // Off the allow-list: never framed; offered as an ordinary link (checked by action-link.ts).
+  // Off the allow-list: never framed; offered as an ordinary link (resolved on the server by action-link.ts).
   return (
     <p>
-      <ContentLink label={`${t("watchVideo")}: ${block.title}`} target={{ kind: "url", url: block.url }} newTab />
+      <ContentLink label={`${t("watchVideo")}: ${block.title}`} link={embed.link} />
     </p>
   );
 }

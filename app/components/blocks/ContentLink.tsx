@@ -1,17 +1,14 @@
-import type { ReactNode } from "react";
-import { resolveActionLink, type ResolvedLink } from "~/content/action-link";
+import type { LinkHref, ResolvedLink } from "~/content/action-link";
 import { outboundLinkCall } from "~/content/outbound-link";
 import { styled } from "../../../tokens/stitches.config";
 import { primaryAction, secondaryAction } from "../ui/action-styles";
-import { useLang, usePageContext, useT } from "../page-providers";
-import type { LinkTarget } from "~/content/inline-props";
+import { usePageContext, useT } from "../page-providers";
 import { PageLink } from "../page/PageLink";
-import { useLinkContext } from "./link-context";
 import { describedClick, trackCalls, type TrackCall } from "../../../tracking/described-events";
 
-// Every link written in content goes through here: resolveActionLink decides the href (unsafe URLs
-// give none), and docs/requirements.md#8-failures makes an invalid URL external in a new tab. New-tab links carry
-// rel="noopener noreferrer" and say so to screen readers.
+// Every link written in content goes through here, resolved on the server for the page's site and URL mode
+// (content/page-view.server.ts): unsafe URLs give no href, and docs/requirements.md#8-failures makes an invalid URL
+// external in a new tab. New-tab links carry rel="noopener noreferrer" and say so to screen readers.
 
 const Hint = styled("span", { visuallyHidden: true });
 
@@ -31,24 +28,17 @@ const Anchor = styled("a", {
   defaultVariants: { appearance: "link" },
 });
 
-function useResolvedLink(label: string, target: LinkTarget, newTab: boolean, appearance: ResolvedLink["appearance"] = "link"): ResolvedLink {
-  const ctx = useLinkContext(useLang());
-  return target.kind === "uid"
-    ? resolveActionLink({ type: "reference", label, reference: { value: { uid: target.uid } }, newTab, appearance }, ctx)
-    : resolveActionLink({ type: "custom", label, url: target.url, newTab, appearance }, ctx);
-}
-
 /** A link that leaves the site is counted in its click, from first paint (tracking/described-events.ts). */
-function outboundCalls(link: ResolvedLink): TrackCall[] {
+function outboundCalls(link: LinkHref): TrackCall[] {
   const call = link.external ? outboundLinkCall(link.href, link.newTab) : null;
   return call ? [call] : [];
 }
 
-function LinkView({ link, children }: { link: ResolvedLink; children?: ReactNode }) {
+export function ContentLink({ label, link, appearance = "link" }: { label: string; link: LinkHref; appearance?: ResolvedLink["appearance"] }) {
   const t = useT();
   const page = usePageContext();
   // No href (no uid, unsafe URL): the words stay, the link goes.
-  if (!link.href) return <span>{children ?? link.label}</span>;
+  if (!link.href) return <span>{label}</span>;
   const calls = outboundCalls(link);
   // A description the catalogue refuses is reported with the page it is on (its document), then left out.
   const on = page ? { uid: page.uid, lang: page.lang } : undefined;
@@ -56,26 +46,12 @@ function LinkView({ link, children }: { link: ResolvedLink; children?: ReactNode
     <Anchor
       as={PageLink}
       href={link.href}
-      appearance={link.appearance}
+      appearance={appearance}
       {...(calls.length > 0 ? { onClick: () => trackCalls(calls), ...describedClick(calls, on) } : {})}
       {...(link.newTab ? { target: "_blank", rel: "noopener noreferrer" } : link.external ? { rel: "noopener" } : {})}
     >
-      {children ?? link.label}
+      {label}
       {link.newTab ? <Hint> {t("opensInNewTab")}</Hint> : null}
     </Anchor>
   );
-}
-
-export function ContentLink({
-  label,
-  target,
-  newTab,
-  appearance = "link",
-}: {
-  label: string;
-  target: LinkTarget;
-  newTab: boolean;
-  appearance?: ResolvedLink["appearance"];
-}) {
-  return <LinkView link={useResolvedLink(label, target, newTab, appearance)} />;
 }

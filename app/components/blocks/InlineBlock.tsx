@@ -25,13 +25,13 @@ export function InlineBlock({ props }: { props: InlineBlockView }) {
       return <DateText value={props.value} text={props.text} />;
     case "link":
     case "a":
-      return <ContentLink label={props.label} target={props.target} newTab={props.newTab} />;
+      return <ContentLink label={props.label} link={props.link} />;
     case "jumplink":
       return <JumpLink targetId={props.to}>{props.label}</JumpLink>;
     case "cta":
       return (
         <CtaRow data-cta="">
-          <ContentLink label={props.label} target={props.target} newTab={props.newTab} appearance={props.appearance} />
+          <ContentLink label={props.label} link={props.link} appearance={props.appearance} />
         </CtaRow>
       );
     case "callout":

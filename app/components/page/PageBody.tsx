@@ -1,10 +1,8 @@
 import { memo, startTransition, useEffect, useState } from "react";
-import type { LinkContext } from "~/content/action-link";
 import type { PageView } from "~/content/page-view";
 import { styled } from "../../../tokens/stitches.config";
 import { BlockView } from "../blocks/BlockView";
 import { ContentImage } from "../blocks/ContentImage";
-import { BlockLinkProvider } from "../blocks/link-context";
 import { OnThisPage } from "./OnThisPage";
 
 // The page body: the hero (heading, intro, image) and every content block in order. Each block sits
@@ -49,36 +47,34 @@ function useBlocksShown(inSteps: boolean): number {
  * Memoised: the page route reads the router's state (its loader data), which changes as a navigation starts, so the
  * page that is leaving renders again then, with the same props; its body does not, and the new page starts sooner.
  */
-export const PageBody = memo(function PageBody({ doc, links, inSteps = false }: { doc: PageView; links?: LinkContext; inSteps?: boolean }) {
+export const PageBody = memo(function PageBody({ doc, inSteps = false }: { doc: PageView; inSteps?: boolean }) {
   const shown = useBlocksShown(inSteps);
   return (
-    <BlockLinkProvider value={links ?? null}>
-      <article>
-        <Hero>
-          <h1>{doc.heading}</h1>
-          {doc.intro ? <p>{doc.intro}</p> : null}
-          {doc.heroImage ? (
-            <ContentImage
-              src={doc.heroImage.url}
-              fallbackSrc={doc.heroImage.fallbackUrl}
-              alt={doc.heroImage.alt}
-              width={doc.heroImage.width}
-              height={doc.heroImage.height}
-              highQuality
-              faceCrop={false}
-              priority
-            />
-          ) : null}
-        </Hero>
-        <Body>
-          <OnThisPage blocks={doc.body} />
-          {doc.body.slice(0, shown).map((block, index) => (
-            <section key={block.id ?? index} id={block.id} data-block={block.type}>
-              <BlockView block={block} />
-            </section>
-          ))}
-        </Body>
-      </article>
-    </BlockLinkProvider>
+    <article>
+      <Hero>
+        <h1>{doc.heading}</h1>
+        {doc.intro ? <p>{doc.intro}</p> : null}
+        {doc.heroImage ? (
+          <ContentImage
+            src={doc.heroImage.url}
+            fallbackSrc={doc.heroImage.fallbackUrl}
+            alt={doc.heroImage.alt}
+            width={doc.heroImage.width}
+            height={doc.heroImage.height}
+            highQuality
+            faceCrop={false}
+            priority
+          />
+        ) : null}
+      </Hero>
+      <Body>
+        <OnThisPage blocks={doc.body} />
+        {doc.body.slice(0, shown).map((block, index) => (
+          <section key={block.id ?? index} id={block.id} data-block={block.type}>
+            <BlockView block={block} />
+          </section>
+        ))}
+      </Body>
+    </article>
   );
 });
