@@ -305,7 +305,14 @@ async function main() {
     for (const t of taps) for (const path of [t.from, t.to, dataUrl(t.to)]) for (let i = 0; i < 2; i++) await warm(PORT, new URL(t.origin).host, path);
 
     // The platform's floor: the bare pages on the first page's host, data in memory, as many taps as a page's floor.
-    const bare: Tap = { page: "platform", origin: taps[0]!.origin, from: `${PLATFORM_PATH}?step=1`, to: `${PLATFORM_PATH}?step=2`, where: "main", label: "Next bare document" };
+    const bare: Tap = {
+      page: "platform",
+      origin: taps[0]!.origin,
+      from: `${PLATFORM_PATH}?step=1`,
+      to: `${PLATFORM_PATH}?step=2`,
+      where: "main",
+      label: "Next bare document",
+    };
     for (let i = 0; i < ROUNDS * TAPS_PER_PAGE; i++) {
       const result = await tapVisit(browser, bare, "floor", i);
       platformResults.push(result);
