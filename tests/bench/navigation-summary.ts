@@ -171,7 +171,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
  * What the platform alone needs, in words: a navigation inside the app between two bare pages of the same root
  * document, data in memory, against the app's floor and the full loads (p75 against p75).
  */
-export function platformLine(platform: TimeSummary, all: NavigationSummary): string {
+function platformLine(platform: TimeSummary, all: NavigationSummary): string {
   const share = (value: number | null) => (value !== null && all.full.p75Ms ? `${(value / all.full.p75Ms).toFixed(2)}× the full loads` : "–");
   return (
     `The platform's floor (a navigation inside the app between two bare pages of the same root document, data in memory; ` +
