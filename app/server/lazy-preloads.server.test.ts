@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { lazyPreloadUrls } from "./lazy-preloads.server";
 
-// The tracking chunks and the modal dialog's are module-preloaded from the document, found in the compiler's metafile.
+// The tracking chunks, the modal dialog's and the consent banner's are module-preloaded from the document, found in
+// the compiler's metafile.
 
 const out = (entryPoint: string | undefined, imports: Array<[string, "import-statement" | "dynamic-import"]> = []) => ({
   ...(entryPoint ? { entryPoint } : {}),
@@ -21,6 +22,7 @@ const meta = {
       ["public/build/_shared/chunk-REACT.js", "import-statement"],
       ["public/build/_shared/ModalDialog-E.js", "dynamic-import"],
       ["public/build/_shared/YouTubePlayer-F.js", "dynamic-import"],
+      ["public/build/_shared/ConsentBanner-H.js", "dynamic-import"],
     ]),
     "public/build/_shared/chunk-REACT.js": out(undefined),
     "public/build/_shared/pipeline-C.js": out("tracking/pipeline.ts", [
@@ -34,12 +36,14 @@ const meta = {
     "public/build/_shared/chunk-ZOD2.js": out(undefined),
     "public/build/_shared/ModalDialog-E.js": out("app/components/overlays/ModalDialog.tsx"),
     "public/build/_shared/YouTubePlayer-F.js": out("app/components/behaviour/YouTubePlayer.tsx"),
+    "public/build/_shared/ConsentBanner-H.js": out("app/components/behaviour/ConsentBanner.tsx", [["public/build/_shared/chunk-REACT.js", "import-statement"]]),
   },
 };
 
 describe("lazyPreloadUrls", () => {
-  it("names every chunk the lazily loaded tracking modules and the modal dialog need, down their static imports, once each", () => {
+  it("names every chunk the lazily loaded tracking modules, the modal dialog and the consent banner need, down their static imports, once each", () => {
     expect(lazyPreloadUrls(meta, "/build/")).toEqual([
+      "/build/_shared/ConsentBanner-H.js",
       "/build/_shared/ModalDialog-E.js",
       "/build/_shared/analytics.browser.es-D.js",
       "/build/_shared/chunk-ZOD.js",

@@ -5,9 +5,12 @@ import { fileURLToPath } from "node:url";
 // Chunks loaded after hydration, but fetched from the start, in parallel and at low priority, by
 // <link rel="modulepreload"> in the document: the tracking pipeline's (zod, the catalogue, analytics,
 // web-vitals, the consent API), never as a chain of imports, each found only when the one before has arrived
-// (docs/tracking.md, "Delivery guarantee"); and the modal dialog's (1.5 KB gzip), so a tap on Call us soon after
+// (docs/tracking.md, "Delivery guarantee"); the modal dialog's (1.5 KB gzip), so a tap on Call us soon after
 // hydration does not wait for it on a slow network (the idle callback that imports it may come late on a
-// busy phone). Which files those are comes from the compiler's own record of the browser build
+// busy phone); and the consent banner's (3 KB gzip), so it hydrates right after the page: until it has, any
+// update that reaches its Suspense boundary outside a transition (Remix's RemixBrowser sets the location when a
+// navigation inside the app ends) makes React give up its server HTML (error 421) and draw it again once the
+// chunk is here, and a tap on a link soon after hydration made the bar vanish and come back. Which files those are comes from the compiler's own record of the browser build
 // (build/metafile.js.json, beside the server build), read once per process.
 
 interface Metafile {
@@ -15,7 +18,7 @@ interface Metafile {
 }
 
 /** Lazily imported modules fetched ahead: their chunks, and what those import, are preloaded. */
-const PRELOADED_ENTRY = /^(tracking\/|node_modules\/(analytics|web-vitals)\/|app\/components\/overlays\/ModalDialog\.tsx$)/;
+const PRELOADED_ENTRY = /^(tracking\/|node_modules\/(analytics|web-vitals)\/|app\/components\/overlays\/ModalDialog\.tsx$|app\/components\/behaviour\/ConsentBanner\.tsx$)/;
 const ASSETS_DIR = "public/build/";
 
 /** The URLs to module-preload, given the browser build's metafile and its public path. */

@@ -58,10 +58,12 @@ for (const path of PAGES) {
 
 // The tracking pipeline (zod, the catalogue, analytics) is evaluated after hydration, but fetched from the
 // start: every chunk it needs is a low-priority module preload in the document, so none arrives through a
-// chain of imports (docs/tracking.md, "Delivery guarantee"). Bounded on its own, outside the 140 KB.
-const LAZY_BUDGET_GZIP_BYTES = 36 * 1024;
+// chain of imports (docs/tracking.md, "Delivery guarantee"). Bounded on its own, outside the 140 KB. The consent
+// banner's chunk (3 KB) is in it since it is preloaded too; every page fetched it after hydration before, so the
+// bound grew by its size (36 → 40 KB) and a page fetches nothing more than it did.
+const LAZY_BUDGET_GZIP_BYTES = 40 * 1024;
 
-test("every tracking chunk a page loads after hydration, and the modal dialog's, is named up front at low priority, within 36 KB gzip", async ({
+test("every tracking chunk a page loads after hydration, the modal dialog's and the consent banner's, is named up front at low priority, within 40 KB gzip", async ({
   browser,
   request,
 }) => {
@@ -71,6 +73,8 @@ test("every tracking chunk a page loads after hydration, and the modal dialog's,
   expect(lazy.some((url) => /\/pipeline-[A-Z0-9]+\.js$/.test(url))).toBe(true);
   // The modal dialog's chunk too: a tap on Call us soon after hydration must not wait for it.
   expect(lazy.some((url) => /\/ModalDialog-[A-Z0-9]+\.js$/.test(url))).toBe(true);
+  // The consent banner's: until it has hydrated, a navigation's update makes React give up its server HTML.
+  expect(lazy.some((url) => /\/ConsentBanner-[A-Z0-9]+\.js$/.test(url))).toBe(true);
   let gzipBytes = 0;
   for (const url of lazy) gzipBytes += gzipSync(await (await request.get(url)).body(), { level: 9 }).length;
   console.log(`${path}: low-priority preloads ${(gzipBytes / 1024).toFixed(1)} KB gzip`);

@@ -244,6 +244,22 @@ test.describe("on a phone", () => {
     expect((await trackedEvents(page)).filter((entry) => entry.event === "page_viewed")).toMatchObject([{ page_path: EIFFEL, navigation_type: "navigate" }]);
   });
 
+  test("a tap on a same-site link after the page hydrated but before the consent banner did loads a document: the bar keeps its HTML, no React error", async ({
+    page,
+  }) => {
+    // The banner's chunk never arrives: the page runs, the banner stays its server HTML. A navigation inside the app
+    // would make React give that HTML up (error 421, a page error here) and draw the bar again once its chunk came.
+    await page.route(/\/build\/_shared\/ConsentBanner-[A-Z0-9]+\.js$/, () => {});
+    await page.goto(CITY);
+    await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    await markDocument(page);
+    await page.locator("main").getByRole("link", { name: "Eiffel Tower tickets" }).tap();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Eiffel Tower/);
+    expect(await sameDocument(page)).toBe(false);
+    await expect(page.locator("[data-consent-banner]")).toHaveCount(1);
+  });
+
   test("a link in the open menu navigates inside the app: the menu closes through its machine, the shell's machines carry on, the old page's stop", async ({
     page,
   }) => {

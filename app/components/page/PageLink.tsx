@@ -12,9 +12,31 @@ import { usePageContext } from "../page-providers";
 // once it is on screen), at the cost of its hooks for every link of every render.
 const onServer = typeof document === "undefined";
 
-export function PageLink({ href, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+/**
+ * Whether the whole page has hydrated, the consent banner last (its chunk comes after the page's; it sets the
+ * marker). Until it has, the end of a navigation inside the app (Remix sets the location outside a transition)
+ * would make React give up the banner's server HTML (error 421), and the bar would vanish until its chunk is here.
+ */
+const hydrated = () => document.documentElement.hasAttribute("data-hydrated");
+
+export function PageLink({ href, onClick, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
   const page = usePageContext();
-  if (onServer || !page || page.isBot || props.target || !isPagePath(href)) return <a href={href} {...props} />;
+  if (onServer || !page || page.isBot || props.target || !isPagePath(href)) return <a href={href} onClick={onClick} {...props} />;
   // discover="none": no data-discover attribute, so the markup is a plain link's (lazy route discovery is off: decision 011).
-  return <Link to={href} prefetch={page.isMobile ? "viewport" : "intent"} discover="none" {...props} />;
+  return (
+    <Link
+      to={href}
+      prefetch={page.isMobile ? "viewport" : "intent"}
+      discover="none"
+      onClick={(event) => {
+        onClick?.(event);
+        // A tap in the moment before the banner has hydrated loads the page as a document, as before hydration.
+        if (!event.defaultPrevented && event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) && !hydrated()) {
+          event.preventDefault();
+          location.assign(href);
+        }
+      }}
+      {...props}
+    />
+  );
 }

@@ -42,11 +42,8 @@ export function PageShell({ shell, context, children }: { shell: Shell; context:
   // Development tools load on demand only (development URL mode, or ?inspect=stately), in a task of
   // their own rather than in hydration's effects (a module request costs the main thread).
   useFocusOnNewPage(`${context?.uid}/${context?.lang}`);
-  useEffect(() => {
-    void nextTask().then(loadInspectors);
-    // A marker for browser tests and tools: the page's machines are running from here on.
-    document.documentElement.setAttribute("data-hydrated", "");
-  }, []);
+  // The page's `data-hydrated` marker is the consent banner's to set: it hydrates last (ConsentBanner.tsx).
+  useEffect(() => void nextTask().then(loadInspectors), []);
   // The same words after a navigation inside the app are the same value, so their readers in the memoised header
   // and footer (sameContent) do not render again for them.
   const words = contentOf(shell.strings);
