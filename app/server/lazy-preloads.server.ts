@@ -18,7 +18,8 @@ interface Metafile {
 }
 
 /** Lazily imported modules fetched ahead: their chunks, and what those import, are preloaded. */
-const PRELOADED_ENTRY = /^(tracking\/|node_modules\/(analytics|web-vitals)\/|app\/components\/overlays\/ModalDialog\.tsx$|app\/components\/behaviour\/ConsentBanner\.tsx$)/;
+const PRELOADED_ENTRY =
+  /^(tracking\/|node_modules\/(analytics|web-vitals)\/|app\/components\/overlays\/ModalDialog\.tsx$|app\/components\/behaviour\/ConsentBanner\.tsx$)/;
 const ASSETS_DIR = "public/build/";
 
 /** The URLs to module-preload, given the browser build's metafile and its public path. */
