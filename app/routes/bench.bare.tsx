@@ -14,7 +14,7 @@ export function loader({ context, request }: LoaderFunctionArgs) {
 
 export default function BareDocument() {
   const { step } = useLoaderData<typeof loader>();
-  // Hydrated, as a storefront page says it (PageShell): the benchmarks wait for it before a tap.
+  // Hydrated, as a storefront page says it once its consent banner has (ConsentBanner.tsx): the benchmarks wait for it.
   useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return (
     <main id="main">
