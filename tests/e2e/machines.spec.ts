@@ -23,7 +23,7 @@ async function scrollTo(page: Page, y: number) {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
 }
 
-/** Hydrated: PageShell marks <html> once its effects (and so the machines) are running. */
+/** Hydrated: the consent banner, which hydrates last, marks <html> once its effects (and so the machines) are running. */
 async function hydrated(page: Page) {
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 }
@@ -374,6 +374,39 @@ test.describe("jump links (docs/requirements.md#2-pages-and-the-shell, docs/requ
       await expect.poll(async () => (await eventsNamed(page, "jump_link_used"))[0]).toMatchObject({ target_id: "day-two", offset_px: -offset, smooth: true });
     });
   }
+});
+
+test.describe("jump links share the page's one scroll (docs/requirements.md#2-pages-and-the-shell)", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("a jump started while another is under way takes it over: one actor for the page, two jumps used, one settled, at the last target", async ({ page }) => {
+    // What the jump-link actors emit, from the development inspection bridge (the suite runs in development URL
+    // mode): jump_link_settled is off the data layer (developers' noise), so the inspector is where it shows.
+    await page.addInitScript(() => {
+      const seen: Array<{ actorId: string; type: string; target?: string }> = ((window as unknown as { __jumps: unknown[] }).__jumps = []);
+      new BroadcastChannel("storefront-machines").onmessage = ({
+        data,
+      }: MessageEvent<{ kind?: string; actorId?: string; machineId?: string; event?: { type: string; target_id?: string } }>) => {
+        if (data.kind === "emitted" && data.machineId === "jumpLink")
+          seen.push({ actorId: data.actorId!, type: data.event!.type, target: data.event!.target_id });
+      };
+    });
+    const jumps = () => page.evaluate(() => (window as unknown as { __jumps: Array<{ actorId: string; type: string; target?: string }> }).__jumps);
+    await page.goto(GUIDE);
+    await hydrated(page);
+    const onThisPage = page.getByRole("navigation", { name: "On this page" });
+    await onThisPage.getByRole("link", { name: "Day two: Montmartre and Le Marais" }).click();
+    // Another link while the page is still scrolling (1200 ms): a click event, as a pointer's action would wait
+    // for the moving link to hold still, that is for the first jump to end.
+    const first = (await onThisPage.getByRole("link").first().getAttribute("href"))!.slice(1);
+    await onThisPage.getByRole("link").first().dispatchEvent("click");
+    await expect.poll(async () => (await jumps()).filter((j) => j.type === "jump_link_settled").length, { timeout: 5000 }).toBeGreaterThan(0);
+    const emitted = await jumps();
+    // The first jump never arrived: only the second settles, and both came from the page's one actor.
+    expect(emitted.map((j) => `${j.type}:${j.target}`)).toEqual([`jump_link_used:day-two`, `jump_link_used:${first}`, `jump_link_settled:${first}`]);
+    expect(new Set(emitted.map((j) => j.actorId)).size).toBe(1);
+    await expect(page.locator(`#${first}`)).toBeFocused();
+  });
 });
 
 test.describe("download button (docs/requirements.md#4-behaviour, docs/requirements.md#8-failures)", () => {

@@ -1,8 +1,8 @@
-import type { MouseEvent, ReactNode } from "react";
+import { createContext, useCallback, useContext, type MouseEvent, type ReactNode } from "react";
 import { jumpLinkMachine } from "../../../machines/jump-link.machine";
 import { JUMP_SCROLL_MS } from "../../../machines/spec-values";
 import { useTrackedActor, withImplementations } from "./use-tracked-actor";
-import { useIsMobile } from "./viewport";
+import { useIsMobileNow } from "./viewport";
 
 // CONTRACT (machines issue implements): smooth scroll to a block id over 1200 ms, offset -30 on
 // mobile and -100 on desktop (docs/requirements.md#9-constants), tracked as jump_link_used.
@@ -61,16 +61,38 @@ const scrollingJumpLink = withImplementations(jumpLinkMachine, {
   },
 });
 
-export function JumpLink({ targetId, children }: JumpLinkProps) {
-  const isMobile = useIsMobile();
+/** Jumps to a block of the page: the page's one jump-link actor, told where and how. */
+type Jump = (targetId: string) => void;
+const JumpContext = createContext<Jump | null>(null);
+
+/**
+ * One jump-link actor for the page, shared by its links (the "On this page" list and links in the text): the page
+ * scrolls to one place at a time, so a jump started while another is under way re-targets the same actor (which
+ * then reports one settled jump, not one per link tapped), and a page with fifteen links starts one actor, not
+ * fifteen, when it is drawn. It stops with the page (docs/requirements.md#11-moving-between-pages).
+ */
+export function JumpLinksProvider({ children }: { children: ReactNode }) {
   const actor = useTrackedActor(scrollingJumpLink);
+  const isMobileNow = useIsMobileNow();
+  const jump = useCallback<Jump>(
+    (targetId) => {
+      const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      actor.send({ type: "JUMP", targetId, isMobile: isMobileNow(), reducedMotion });
+    },
+    [actor, isMobileNow],
+  );
+  return <JumpContext.Provider value={jump}>{children}</JumpContext.Provider>;
+}
+
+export function JumpLink({ targetId, children }: JumpLinkProps) {
+  const jump = useContext(JumpContext);
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    if (!document.getElementById(targetId)) return;
+    // Outside a page (no actor) or to a block that is not there, the browser follows the fragment itself.
+    if (!jump || !document.getElementById(targetId)) return;
     event.preventDefault();
-    const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    actor.send({ type: "JUMP", targetId, isMobile, reducedMotion });
+    jump(targetId);
   };
 
   return (

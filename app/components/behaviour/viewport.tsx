@@ -1,8 +1,8 @@
 import { useSelector } from "@xstate/react";
-import { createContext, useContext, useEffect, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, type ReactNode } from "react";
 import { viewportMachineFor, type viewportMachine } from "../../../machines/viewport.machine";
 import type { ActorRefFrom } from "xstate";
-import { usePageContext } from "../page-providers";
+import { useVisitor } from "../page-providers";
 import { useTrackedActor } from "./use-tracked-actor";
 
 // docs/requirements.md#4-behaviour: mobile first from the server-given value (context.isMobile), rechecked on load and on
@@ -11,7 +11,7 @@ import { useTrackedActor } from "./use-tracked-actor";
 const ViewportContext = createContext<ActorRefFrom<typeof viewportMachine> | null>(null);
 
 export function ViewportProvider({ children }: { children: ReactNode }) {
-  const serverSaysMobile = usePageContext()?.isMobile ?? false;
+  const serverSaysMobile = useVisitor()?.isMobile ?? false;
   const actor = useTrackedActor(viewportMachineFor(serverSaysMobile) as typeof viewportMachine);
   useEffect(() => {
     const measure = () => actor.send({ type: "VIEWPORT_MEASURED", width: window.innerWidth });
@@ -25,7 +25,17 @@ export function ViewportProvider({ children }: { children: ReactNode }) {
 /** True on mobile viewports (768 px or less). Outside a provider: the server's value. */
 export function useIsMobile(): boolean {
   const actor = useContext(ViewportContext);
-  const fallback = usePageContext()?.isMobile ?? false;
+  const fallback = useVisitor()?.isMobile ?? false;
   const fromActor = useSelector(actor ?? undefined, (s) => (s ? s.matches("mobile") : null));
   return fromActor ?? fallback;
+}
+
+/**
+ * Whether the viewport is a phone's at the moment of asking (a click), read from the viewport's actor without
+ * subscribing to it: for a handler, where re-rendering with every change of the viewport would be wasted.
+ */
+export function useIsMobileNow(): () => boolean {
+  const actor = useContext(ViewportContext);
+  const fallback = useVisitor()?.isMobile ?? false;
+  return useCallback(() => (actor ? actor.getSnapshot().matches("mobile") : fallback), [actor, fallback]);
 }

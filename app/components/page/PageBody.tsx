@@ -3,6 +3,7 @@ import type { PageView } from "~/content/page-view";
 import { styled } from "../../../tokens/stitches.config";
 import { BlockView } from "../blocks/BlockView";
 import { ContentImage } from "../blocks/ContentImage";
+import { JumpLinksProvider } from "../behaviour/JumpLink";
 import { OnThisPage } from "./OnThisPage";
 
 // The page body: the hero (heading, intro, image) and every content block in order. Each block sits
@@ -50,31 +51,33 @@ function useBlocksShown(inSteps: boolean): number {
 export const PageBody = memo(function PageBody({ doc, inSteps = false }: { doc: PageView; inSteps?: boolean }) {
   const shown = useBlocksShown(inSteps);
   return (
-    <article>
-      <Hero>
-        <h1>{doc.heading}</h1>
-        {doc.intro ? <p>{doc.intro}</p> : null}
-        {doc.heroImage ? (
-          <ContentImage
-            src={doc.heroImage.url}
-            fallbackSrc={doc.heroImage.fallbackUrl}
-            alt={doc.heroImage.alt}
-            width={doc.heroImage.width}
-            height={doc.heroImage.height}
-            highQuality
-            faceCrop={false}
-            priority
-          />
-        ) : null}
-      </Hero>
-      <Body>
-        <OnThisPage blocks={doc.body} />
-        {doc.body.slice(0, shown).map((block, index) => (
-          <section key={block.id ?? index} id={block.id} data-block={block.type}>
-            <BlockView block={block} />
-          </section>
-        ))}
-      </Body>
-    </article>
+    <JumpLinksProvider>
+      <article>
+        <Hero>
+          <h1>{doc.heading}</h1>
+          {doc.intro ? <p>{doc.intro}</p> : null}
+          {doc.heroImage ? (
+            <ContentImage
+              src={doc.heroImage.url}
+              fallbackSrc={doc.heroImage.fallbackUrl}
+              alt={doc.heroImage.alt}
+              width={doc.heroImage.width}
+              height={doc.heroImage.height}
+              highQuality
+              faceCrop={false}
+              priority
+            />
+          ) : null}
+        </Hero>
+        <Body>
+          <OnThisPage blocks={doc.body} />
+          {doc.body.slice(0, shown).map((block, index) => (
+            <section key={block.id ?? index} id={block.id} data-block={block.type}>
+              <BlockView block={block} />
+            </section>
+          ))}
+        </Body>
+      </article>
+    </JumpLinksProvider>
   );
 });
