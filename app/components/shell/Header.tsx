@@ -1,6 +1,5 @@
 import { memo, useEffect, type ReactNode, type RefObject } from "react";
 import type { ResolvedHeader, ResolvedMenuItem } from "~/content/resolve-shell";
-import type { LanguageOption } from "~/page/page-data";
 import { styled } from "../../../tokens/stitches.config";
 import { primaryAction } from "../ui/action-styles";
 import { FallbackImageWithKind } from "../behaviour/FallbackImage";
@@ -9,7 +8,7 @@ import { useSelector } from "@xstate/react";
 import { headerMachine } from "../../../machines/header.machine";
 import { useTrackedActor } from "../behaviour/use-tracked-actor";
 import { useIsMobile } from "../behaviour/viewport";
-import { usePageContext, useT } from "../page-providers";
+import { useT, useVisitor } from "../page-providers";
 import { PageLink } from "../page/PageLink";
 import { sameContent } from "../same-content";
 import { CurrencySelector, LanguageSelector } from "./Selectors";
@@ -175,7 +174,6 @@ function HamburgerIcon({ open }: { open: boolean }) {
 
 export interface HeaderProps {
   header: ResolvedHeader;
-  languages: LanguageOption[];
   currency: string;
   lang: string;
 }
@@ -222,7 +220,7 @@ function useHeaderMachine(isManualHeader: boolean) {
  */
 function useSelectorPlacement(): { inHeader: boolean; inMenu: boolean } {
   const isMobile = useIsMobile();
-  const isBot = usePageContext()?.isBot ?? false;
+  const isBot = useVisitor()?.isBot ?? false;
   return { inHeader: isBot || !isMobile, inMenu: isBot || isMobile };
 }
 
@@ -247,8 +245,11 @@ function HeaderFrame({ isManualHeader, menuOpen, children }: { isManualHeader: b
   );
 }
 
-/** The same site's header renders once across navigations inside the app, but for the new page's language links. */
-export const Header = memo(function Header({ header, languages, currency, lang }: HeaderProps) {
+/**
+ * The same site's header renders once across navigations inside the app: the new page's language links reach its
+ * language selectors through a context (LanguagesProvider), which renders them alone.
+ */
+export const Header = memo(function Header({ header, currency, lang }: HeaderProps) {
   const t = useT();
   const menu = useDisclosure("mobile_menu", { popover: true });
   const dropdown = useDisclosure("header_dropdown");
@@ -326,7 +327,7 @@ export const Header = memo(function Header({ header, languages, currency, lang }
         {selectors.inHeader ? (
           <DesktopOnly>
             <CurrencySelector currency={currency} lang={lang} />
-            <LanguageSelector languages={languages} />
+            <LanguageSelector />
           </DesktopOnly>
         ) : null}
         {header.tickets ? (
@@ -342,7 +343,7 @@ export const Header = memo(function Header({ header, languages, currency, lang }
         {selectors.inMenu ? (
           <div style={{ display: "flex", gap: "12px", marginTop: "16px", flexWrap: "wrap" }}>
             <CurrencySelector currency={currency} lang={lang} idSuffix="mobile" />
-            <LanguageSelector languages={languages} idSuffix="mobile" />
+            <LanguageSelector idSuffix="mobile" />
           </div>
         ) : null}
       </MobileMenuPanel>

@@ -5,6 +5,7 @@ import type { PageContext } from "../../../tracking/page-context";
 import { nextTask } from "../../../tracking/task-scheduling";
 import { styled } from "../../../tokens/stitches.config";
 import { LazyConsentBanner } from "../behaviour/consent-banner-lazy";
+import { PageChangesProvider } from "../behaviour/use-page-changed";
 import { ViewportProvider } from "../behaviour/viewport";
 import { ModalHost } from "../overlays/ModalHost";
 import { OverlayProvider } from "../overlays/overlay-context";
@@ -12,7 +13,9 @@ import { ToastList } from "../overlays/ToastList";
 import { LanguageProvider, PageContextProvider } from "../page-providers";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
+import { LanguagesProvider } from "./Selectors";
 import { contentOf } from "../same-content";
+import { PageNavigationProvider } from "../page/PageLink";
 
 // Focused by script only (the skip link, a new page's heading): no ring on what is not a control.
 const Main = styled("main", { minHeight: "60vh", "&:focus, & h1:focus": { outline: "none" } });
@@ -39,9 +42,11 @@ function useFocusOnNewPage(page: string): void {
  * (viewport, modal stack, toasts) so any component on any page can push a modal or show a toast.
  */
 export function PageShell({ shell, context, children }: { shell: Shell; context: PageContext | null; children: ReactNode }) {
+  // The page shown (its uid and language): a new one moves focus to its heading and closes what the old one opened.
+  const page = `${context?.uid}/${context?.lang}`;
+  useFocusOnNewPage(page);
   // Development tools load on demand only (development URL mode, or ?inspect=stately), in a task of
   // their own rather than in hydration's effects (a module request costs the main thread).
-  useFocusOnNewPage(`${context?.uid}/${context?.lang}`);
   // The page's `data-hydrated` marker is the consent banner's to set: it hydrates last (ConsentBanner.tsx).
   useEffect(() => void nextTask().then(loadInspectors), []);
   // The same words after a navigation inside the app are the same value, so their readers in the memoised header
@@ -49,22 +54,32 @@ export function PageShell({ shell, context, children }: { shell: Shell; context:
   const words = contentOf(shell.strings);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the words' content, not the loader's new object
   const language = useMemo(() => ({ lang: shell.lang, strings: shell.strings }), [shell.lang, words]);
+  // The page's language links, the same value while their content is (a reload of the same page's data).
+  const links = contentOf(shell.languages);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the links' content, not the loader's new array
+  const languages = useMemo(() => shell.languages, [links]);
   return (
     <PageContextProvider value={context}>
-      <LanguageProvider value={language}>
-        <ViewportProvider>
-          <OverlayProvider>
-            <Header header={shell.header} languages={shell.languages} currency={shell.currency} lang={shell.lang} />
-            <Main id="main" tabIndex={-1}>
-              {children}
-            </Main>
-            <Footer footer={shell.footer} siteName={shell.siteName} />
-            <LazyConsentBanner strings={language.strings} />
-            <ModalHost />
-            <ToastList />
-          </OverlayProvider>
-        </ViewportProvider>
-      </LanguageProvider>
+      <PageNavigationProvider>
+        <PageChangesProvider page={page}>
+          <LanguageProvider value={language}>
+            <ViewportProvider>
+              <OverlayProvider>
+                <LanguagesProvider value={languages}>
+                  <Header header={shell.header} currency={shell.currency} lang={shell.lang} />
+                </LanguagesProvider>
+                <Main id="main" tabIndex={-1}>
+                  {children}
+                </Main>
+                <Footer footer={shell.footer} siteName={shell.siteName} />
+                <LazyConsentBanner strings={language.strings} />
+                <ModalHost />
+                <ToastList />
+              </OverlayProvider>
+            </ViewportProvider>
+          </LanguageProvider>
+        </PageChangesProvider>
+      </PageNavigationProvider>
     </PageContextProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
-import { useMemo, type FormEvent, type MouseEvent } from "react";
+import { createContext, useContext, useMemo, type FormEvent, type MouseEvent } from "react";
 import { CURRENCIES } from "~/i18n/currencies";
 import type { LanguageOption } from "~/page/page-data";
 import { pagePath } from "~/page/page-query";
@@ -10,7 +10,7 @@ import { PageLink } from "../page/PageLink";
 
 // Currency and language selectors. <details> disclosures work before (and without) JavaScript:
 // languages are real links (crawlable, hreflang'd), currencies post a form that sets the cookie.
-// With JavaScript, Remix's <Form> and a page link (PageLink: Remix's <Link>) keep the page alive (no reload), so
+// With JavaScript, Remix's <Form> and a page link (PageLink: a navigation inside the app) keep the page alive (no reload), so
 // currency_changed and language_changed reach the data layer before the new page view.
 
 const Disclosure = styled("details", {
@@ -134,7 +134,15 @@ export function CurrencySelector({ currency, lang, idSuffix = "desktop" }: { cur
   );
 }
 
-export function LanguageSelector({ languages, idSuffix = "desktop" }: { languages: LanguageOption[]; idSuffix?: string }) {
+/**
+ * The page's language links (its translations), for the selectors below: each page has its own, and a context
+ * hands them over, so a navigation inside the app renders the selectors again, not the whole header around them.
+ */
+const LanguagesContext = createContext<LanguageOption[]>([]);
+export const LanguagesProvider = LanguagesContext.Provider;
+
+export function LanguageSelector({ idSuffix = "desktop" }: { idSuffix?: string }) {
+  const languages = useContext(LanguagesContext);
   const t = useT();
   if (languages.length < 2) return null;
   const current = languages.find((l) => l.current);
