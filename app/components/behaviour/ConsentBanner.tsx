@@ -1,6 +1,8 @@
+import { useLocation } from "@remix-run/react";
 import { useSelector } from "@xstate/react";
-import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from "react";
+import { memo, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from "react";
 import type { UiStrings } from "~/i18n/ui-strings";
+import { pagePath } from "~/page/page-query";
 import { consentBannerMachine } from "../../../machines/consent-banner.machine";
 import { styled } from "../../../tokens/stitches.config";
 import { CONSENT_CHOSEN_ATTRIBUTE, consentDefaults } from "../../../tracking/consent";
@@ -102,11 +104,19 @@ export interface ConsentBannerProps {
   /** The visitor's country from the CDN (null when unknown): the region's Consent Mode default. */
   countryCode: string | null;
   isBot: boolean;
-  /** The page's path and page parameters, for the form's way back. */
-  returnTo: string;
 }
 
-export function ConsentBanner({ strings, countryCode, isBot, returnTo }: ConsentBannerProps) {
+/**
+ * The form's way back (without JavaScript): the page shown, its path and page parameters. Read by this field, so a
+ * navigation inside the app renders the field again, not the whole bar.
+ */
+function ReturnTo() {
+  const { pathname, search } = useLocation();
+  return <input type="hidden" name="returnTo" value={pagePath(pathname, search)} />;
+}
+
+/** Memoised: its props (the words, the country, the bot rule) are the document's; a new page renders only its way back. */
+export const ConsentBanner = memo(function ConsentBanner({ strings, countryCode, isBot }: ConsentBannerProps) {
   const t = (key: keyof UiStrings) => strings[key];
   const defaults = useMemo(() => consentDefaults(countryCode), [countryCode]);
   const defaultDenied = defaults.analytics_storage === "denied";
@@ -115,7 +125,8 @@ export function ConsentBanner({ strings, countryCode, isBot, returnTo }: Consent
   const advertising = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const pendingFocus = useRef<"choices" | "opener" | null>(null);
-  const actor = useTrackedActor(
+  // Made once: its actions read refs and the cookie only, so a render needs no new machine.
+  const [machine] = useState(() =>
     withImplementations(consentBannerMachine, {
       actions: {
         saveChoice: (_, state) => void setConsent(state),
@@ -123,6 +134,9 @@ export function ConsentBanner({ strings, countryCode, isBot, returnTo }: Consent
         focusOpener: () => (pendingFocus.current = "opener"),
       },
     }),
+  );
+  const actor = useTrackedActor(
+    machine,
     // getConsent() reads the cookie in the browser only (null on the server, where nothing is started).
     { defaultDenied, countryKnown: countryCode !== null, chosen: getConsent() !== null, isBot },
   );
@@ -210,7 +224,7 @@ export function ConsentBanner({ strings, countryCode, isBot, returnTo }: Consent
       onKeyDown={onKeyDown}
     >
       <Inner method="post" action="/consent" onSubmit={onSubmit}>
-        <input type="hidden" name="returnTo" value={returnTo} />
+        <ReturnTo />
         <h2 id={TITLE_ID}>{t("consentTitle")}</h2>
         <p>{t("consentText")}</p>
         <Row>
@@ -249,4 +263,4 @@ export function ConsentBanner({ strings, countryCode, isBot, returnTo }: Consent
       <span {...{ [BAR_END_ATTRIBUTE]: "" }} hidden />
     </Bar>
   );
-}
+});

@@ -1,7 +1,6 @@
-import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
 import { lazy, memo, startTransition, Suspense, useEffect, useState } from "react";
 import type { UiStrings } from "~/i18n/ui-strings";
-import { pagePath } from "~/page/page-query";
 import type { loader as rootLoader } from "~/root";
 import { useT } from "../page-providers";
 import { CONSENT_CHOICES_ID } from "./consent-banner-ids";
@@ -40,11 +39,10 @@ const bannerComponent = () => (onServer && loaded ? loaded.ConsentBanner : LazyB
  */
 export const LazyConsentBanner = memo(function LazyConsentBanner({ strings }: { strings: UiStrings }) {
   const tracking = useRouteLoaderData<typeof rootLoader>("root")?.tracking;
-  const { pathname, search } = useLocation();
   const ConsentBanner = bannerComponent();
   const banner = (
     <Suspense fallback={null}>
-      <ConsentBanner strings={strings} countryCode={tracking?.countryCode ?? null} isBot={tracking?.isBot ?? false} returnTo={pagePath(pathname, search)} />
+      <ConsentBanner strings={strings} countryCode={tracking?.countryCode ?? null} isBot={tracking?.isBot ?? false} />
     </Suspense>
   );
   const [hydrating] = useState(banner);

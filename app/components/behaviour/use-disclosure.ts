@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react";
-import { useCallback, useEffect, useMemo, useRef, type MouseEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 import { disclosureMachine, type DisclosureEvent, type MenuName } from "../../../machines/disclosure.machine";
 import { useDismissFacts } from "./use-dismiss";
 import { usePageChanged } from "./use-page-changed";
@@ -33,7 +33,8 @@ function syncPopover(panel: PopoverElement | null, open: boolean): void {
 export function useDisclosure(menu: MenuName, { popover = false }: { popover?: boolean } = {}) {
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLElement>(null);
-  const actor = useTrackedActor(
+  // Made once: its action reads refs only, so the header's renders (each navigation) need no new machine.
+  const [machine] = useState(() =>
     withImplementations(disclosureMachine, {
       actions: {
         // After the pointer sequence ends (a click outside moves focus on mousedown): back to the
@@ -47,8 +48,8 @@ export function useDisclosure(menu: MenuName, { popover = false }: { popover?: b
         },
       },
     }),
-    { menu },
   );
+  const actor = useTrackedActor(machine, { menu });
   const open = useSelector(actor, (s) => s.matches("open"));
   const send = useCallback((event: DisclosureEvent) => actor.send(event), [actor]);
   const inside = useMemo(() => [button, panel] as const, []);

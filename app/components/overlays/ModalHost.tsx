@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from "react";
+import { memo, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from "react";
 import { showsBackButton, topModal, type ModalEntry } from "../../../machines/modal-stack.model";
 import { useSelector } from "@xstate/react";
 import type { ModalDialogProps } from "./ModalDialog";
@@ -23,7 +23,8 @@ const NO_MODALS: ModalEntry[] = [];
 // is still known. The server runs neither.
 const useBeforeChildEffects = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
-export function ModalHost() {
+/** Memoised: the shell renders again for every page; only the modal stack renders it again. */
+export const ModalHost = memo(function ModalHost() {
   const overlays = useOverlays();
   const stack = useSelector(overlays?.modalStack, (s) => s?.context.stack ?? NO_MODALS);
   const top = topModal({ stack });
@@ -65,4 +66,4 @@ export function ModalHost() {
 
   if (!overlays || !top || !ModalDialog) return null;
   return <ModalDialog top={top} canGoBack={showsBackButton({ stack })} send={overlays.modalStack.send} />;
-}
+});

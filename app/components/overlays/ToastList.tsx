@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { useSelector } from "@xstate/react";
 import { styled } from "../../../tokens/stitches.config";
 import { useT } from "../page-providers";
@@ -50,7 +51,8 @@ const Item = styled("div", {
 
 const NO_TOASTS: Toast[] = [];
 
-export function ToastList() {
+/** Memoised: the shell renders again for every page; only the toasts (and the words) render it again. */
+export const ToastList = memo(function ToastList() {
   const overlays = useOverlays();
   const t = useT();
   const toasts = useSelector(overlays?.toasts, (s) => s?.context.toasts ?? NO_TOASTS);
@@ -70,4 +72,4 @@ export function ToastList() {
       </div>
     </Region>
   );
-}
+});
