@@ -1,10 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import { lighthouseRun, withChromium, type RunScores } from "./lighthouse";
 import { BENCH_PAGES } from "./pages";
 import { startServer, type RunningServer } from "./server-process";
+import { buildWorktree, removeWorktree, worktreeDir } from "./worktree";
 
 // `npm run bench:ab -- <git-ref> [pairs]`: Lighthouse of this checkout against another commit, in one
 // sitting. On this 2-core machine one build's score moves 15-25 points between runs and the machine's
@@ -22,15 +20,6 @@ const pagesArg = process.argv
   ?.slice("--pages=".length)
   .split(",");
 const pages = BENCH_PAGES.filter((page) => !pagesArg || pagesArg.includes(page.type));
-const repo = resolve(".");
-
-/** Checks out and builds `gitRef` in `dir` (a git worktree), with this checkout's packages. */
-function buildWorktree(gitRef: string, dir: string): void {
-  execFileSync("git", ["worktree", "add", "--detach", dir, gitRef], { stdio: "inherit" });
-  // The other commit builds with this checkout's packages (a lockfile change would make the A/B unfair).
-  symlinkSync(join(repo, "node_modules"), join(dir, "node_modules"), "dir");
-  execFileSync("npx", ["remix", "build"], { cwd: dir, stdio: "inherit" });
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const range = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
@@ -39,7 +28,7 @@ async function main() {
   if (!process.argv.includes("--no-build")) execFileSync("npx", ["remix", "build"], { stdio: "inherit" });
   // Everything started is stopped and the worktree removed even when a build, a server or a run fails
   // part way: a failed A/B must not leave a server on a port or a stray worktree behind.
-  const baseDir = mkdtempSync(join(tmpdir(), "bench-ab-"));
+  const baseDir = worktreeDir("bench-ab-");
   const started: RunningServer[] = [];
   const runs: Record<string, { base: RunScores[]; head: RunScores[] }> = {};
   try {
@@ -60,9 +49,7 @@ async function main() {
     });
   } finally {
     await Promise.all(started.map((server) => server.stop()));
-    // The worktree may not exist yet (a bad ref): remove the folder and let git forget what is gone.
-    rmSync(baseDir, { recursive: true, force: true });
-    execFileSync("git", ["worktree", "prune"]);
+    removeWorktree(baseDir);
   }
 
   console.log(`\nLighthouse A/B, ${PAIRS} interleaved pairs per page: ${ref} (base) against this checkout (head)`);

@@ -93,6 +93,33 @@ export function summarise(page: string, results: readonly TapResult[]): Navigati
   };
 }
 
+/** The same links' served taps on two builds (npm run bench:navigation -- --against <ref>), tapped in pairs. */
+export interface Comparison {
+  base: TimeSummary;
+  head: TimeSummary;
+  /** Pairs where both taps showed their page. */
+  pairs: number;
+  /** The median of head − base over those pairs, ms (negative: head is faster). */
+  medianDifferenceMs: number | null;
+  /** Pairs where head was faster. */
+  headFaster: number;
+}
+
+/** Pairs `base[i]` with `head[i]`: the same link in the same round, tapped one after the other. */
+export function compare(base: readonly TapResult[], head: readonly TapResult[]): Comparison {
+  const differences = base.flatMap((b, i) => {
+    const h = head[i];
+    return b.tapToHeadingMs === null || h?.tapToHeadingMs == null ? [] : [h.tapToHeadingMs - b.tapToHeadingMs];
+  });
+  return {
+    base: times(base),
+    head: times(head),
+    pairs: differences.length,
+    medianDifferenceMs: percentile(differences, 50),
+    headFaster: differences.filter((d) => d < 0).length,
+  };
+}
+
 /** The targets a summary (all pages) misses, in words; every tap must show its page. */
 export function missedTargets(all: NavigationSummary): string[] {
   const missed: string[] = [];

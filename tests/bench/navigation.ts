@@ -8,6 +8,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../setup/chromium";
 import { sleepUntil, tap } from "./field-visit";
 import { armScript, bypassAppScript, dataInMemoryScript, probeScript, readScript, type ProbeState } from "./navigation-probe";
 import {
+  compare,
   missedTargets,
   navigationMarkdown,
   prefetchCost,
@@ -25,7 +26,8 @@ import {
 import { BENCH_PAGES, VISITOR_HEADERS as PHONE_HEADERS } from "./pages";
 import { PHONE_CONTEXT, PHONE_CPU_SLOWDOWN, PHONE_NETWORK, throttleLikeAPhone } from "./phone-profile";
 import { writeResultsTable } from "./results-table";
-import { startServer } from "./server-process";
+import { startServer, type RunningServer } from "./server-process";
+import { buildWorktree, removeWorktree, worktreeDir } from "./worktree";
 
 // `npm run bench:navigation`: the second page (docs/requirements.md#11-moving-between-pages). On the phone of
 // `npm run bench:field` (412 px, 4× CPU, 1.6 Mbps, 150 ms), same-site links of the city, collection, theatre and
@@ -46,9 +48,15 @@ import { startServer } from "./server-process";
 // Results: tests/bench/results/navigation-latest.json, the table in docs/benchmarks.md. Exit 1 when a target
 // (TARGETS in navigation-summary.ts) is missed. NAV_ROUNDS (3) sets the rounds, NAV_PAGES narrows the pages;
 // --no-build keeps the build.
+// `-- --against <git-ref>` compares instead: that commit's build (base) and this checkout's (head) served side by
+// side, each link's served tap on both, one after the other (the order alternating), NAV_ROUNDS (default 6) times.
+// On this host one build's taps span 100-250 ms and the host's speed drifts between runs, so a change worth 10-20 ms
+// shows in paired taps, not in two runs of the bench. Nothing is written; the exit code is 0.
 
 const PORT = Number(process.env.BENCH_PORT ?? 3451);
-const ROUNDS = Math.max(1, Number(process.env.NAV_ROUNDS ?? 3));
+/** The commit to compare this checkout with (`--against <ref>`), if any. */
+const AGAINST = process.argv.includes("--against") ? process.argv[process.argv.indexOf("--against") + 1] : undefined;
+const ROUNDS = Math.max(1, Number(process.env.NAV_ROUNDS ?? (AGAINST ? 6 : 3)));
 const RESULTS = "tests/bench/results/navigation-latest.json";
 /** NAV_PAGES=city,show narrows the run to those pages (for working on one page; the table is then not written). */
 const PAGE_TYPES = (["city", "collection", "theatre", "show"] as const).filter(
@@ -289,7 +297,56 @@ function line(n: number, total: number, result: TapResult): string {
   return `${head}: ${Math.round(result.tapToHeadingMs)} ms (${result.dataFrom})`;
 }
 
+/** The same link on another of this machine's ports (the other build's server). */
+const onPort = (t: Tap, port: number): Tap => ({ ...t, origin: t.origin.replace(/:\d+$/, `:${port}`) });
+
+/** `--against <ref>`: the served taps of that commit's build and of this checkout's, in pairs. */
+async function compareBuilds(ref: string) {
+  if (!process.argv.includes("--no-build")) execSync("npx remix build", { stdio: "inherit" });
+  const baseDir = worktreeDir("bench-navigation-");
+  const servers: RunningServer[] = [];
+  const results = { base: [] as TapResult[], head: [] as TapResult[] };
+  let taps: Tap[] = [];
+  const env = { URL_MODE: "production", BENCH_MODE: "1" };
+  try {
+    buildWorktree(ref, baseDir);
+    servers.push(await startServer(PORT + 1, env, baseDir), await startServer(PORT, env));
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    try {
+      taps = await findTaps(browser, PORT);
+      for (const port of [PORT, PORT + 1])
+        for (const t of taps) for (const path of [t.from, t.to, dataUrl(t.to)]) for (let i = 0; i < 2; i++) await warm(port, new URL(t.origin).host, path);
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [i, t] of taps.entries()) {
+          const order = (round + i) % 2 === 0 ? (["base", "head"] as const) : (["head", "base"] as const);
+          for (const side of order) results[side].push(await tapVisit(browser, side === "base" ? onPort(t, PORT + 1) : t, "served", round));
+          const [b, h] = [results.base.at(-1)!, results.head.at(-1)!];
+          console.log(
+            `round ${round + 1}/${ROUNDS} ${t.page.padEnd(10)} → ${t.to.slice(0, 40).padEnd(40)} base ${Math.round(b.tapToHeadingMs ?? NaN)} ms, head ${Math.round(h.tapToHeadingMs ?? NaN)} ms`,
+          );
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    removeWorktree(baseDir);
+  }
+  const ms = (value: number | null) => (value === null ? "–" : String(Math.round(value)));
+  console.log(`\nServed taps, ${ref} (base) against this checkout (head), ${ROUNDS} pairs per link, tap to the next heading:`);
+  for (const page of [...PAGE_TYPES, "all pages"]) {
+    const pick = (side: "base" | "head") => results[side].filter((r) => page === "all pages" || r.page === page);
+    const c = compare(pick("base"), pick("head"));
+    console.log(
+      `${page.padEnd(10)} base p50 / p75 ${ms(c.base.p50Ms)} / ${ms(c.base.p75Ms)} ms, head ${ms(c.head.p50Ms)} / ${ms(c.head.p75Ms)} ms; ` +
+        `head − base per pair: median ${ms(c.medianDifferenceMs)} ms, head faster in ${c.headFaster} of ${c.pairs}`,
+    );
+  }
+}
+
 async function main() {
+  if (AGAINST) return compareBuilds(AGAINST);
   const started = Date.now();
   if (!process.argv.includes("--no-build")) execSync("npx remix build", { stdio: "inherit" });
   const server = await startServer(PORT, { URL_MODE: "production", BENCH_MODE: "1" });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { missedTargets, navigationMarkdown, prefetchCost, summarise, TARGETS, times, type DataRequest, type TapResult } from "../bench/navigation-summary";
+import {
+  compare,
+  missedTargets,
+  navigationMarkdown,
+  prefetchCost,
+  summarise,
+  TARGETS,
+  times,
+  type DataRequest,
+  type TapResult,
+} from "../bench/navigation-summary";
 
 const tap = (variant: TapResult["variant"], tapToHeadingMs: number | null, overrides: Partial<TapResult> = {}): TapResult => ({
   page: "city",
@@ -42,6 +52,20 @@ describe("the navigation benchmark's summary", () => {
   it("counts a served tap whose data came over the network as not from a prefetch", () => {
     const summary = summarise("show", [tap("served", 300, { dataFrom: "network" }), tap("served", 120, { dataFrom: "cache" })]);
     expect(summary.servedFromPrefetch).toBe(1);
+  });
+});
+
+describe("two builds compared on the same links", () => {
+  it("pairs each tap with the other build's tap of the same link and round, leaving out pairs where either failed", () => {
+    const base = [200, 180, 190, 210].map((ms) => tap("served", ms));
+    const head = [150, 185, null, 160].map((ms) => tap("served", ms));
+    const comparison = compare(base, head);
+    expect(comparison.pairs).toBe(3);
+    // head − base: −50, +5, −50.
+    expect(comparison.medianDifferenceMs).toBe(-50);
+    expect(comparison.headFaster).toBe(2);
+    expect(comparison.base).toMatchObject({ taps: 4, failed: 0 });
+    expect(comparison.head).toMatchObject({ taps: 4, failed: 1 });
   });
 });
 
