@@ -1,3 +1,5 @@
+import { useMemo } from "react";
+
 /** Each object's content as JSON, worked out once: loader data is never changed in place. */
 const contents = new WeakMap<object, string>();
 
@@ -19,4 +21,14 @@ export function contentOf(value: unknown): string {
 export function sameContent(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => contentOf(a[key]) === contentOf(b[key]));
+}
+
+/**
+ * `value` as it was first seen with this content: loader data is new objects after every navigation inside the app,
+ * and a context or memoised reader given the first one does not render again for an equal copy.
+ */
+export function useSameContent<T>(value: T): T {
+  const content = contentOf(value);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the content, not the loader's new object
+  return useMemo(() => value, [content]);
 }

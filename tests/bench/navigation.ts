@@ -100,6 +100,11 @@ function warm(port: number, host: string, path: string): Promise<void> {
   });
 }
 
+/** Warms a server's caches for every tap (its page, the next page and its data, twice), so no tap meets a cold render. */
+async function warmTaps(port: number, taps: readonly Tap[]): Promise<void> {
+  for (const t of taps) for (const path of [t.from, t.to, dataUrl(t.to)]) for (let i = 0; i < 2; i++) await warm(port, new URL(t.origin).host, path);
+}
+
 /** The same-site links to tap on each page: content links first, then the footer's; never the page itself. */
 async function findTaps(browser: Browser, port: number): Promise<Tap[]> {
   const taps: Tap[] = [];
@@ -314,8 +319,7 @@ async function compareBuilds(ref: string) {
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     try {
       taps = await findTaps(browser, PORT);
-      for (const port of [PORT, PORT + 1])
-        for (const t of taps) for (const path of [t.from, t.to, dataUrl(t.to)]) for (let i = 0; i < 2; i++) await warm(port, new URL(t.origin).host, path);
+      for (const port of [PORT, PORT + 1]) await warmTaps(port, taps);
       for (let round = 0; round < ROUNDS; round++) {
         for (const [i, t] of taps.entries()) {
           const order = (round + i) % 2 === 0 ? (["base", "head"] as const) : (["head", "base"] as const);
@@ -359,7 +363,7 @@ async function main() {
     taps = await findTaps(browser, PORT);
     for (const t of taps) console.log(`${t.page} (${t.origin}${t.from}): ${t.where} link "${t.label}" → ${t.to}`);
     // Warm the server's caches (pages and their data), so no variant meets a cold render the others do not.
-    for (const t of taps) for (const path of [t.from, t.to, dataUrl(t.to)]) for (let i = 0; i < 2; i++) await warm(PORT, new URL(t.origin).host, path);
+    await warmTaps(PORT, taps);
 
     // The platform's floor: the bare pages on the first page's host, data in memory, as many taps as a page's floor.
     const bare: Tap = {

@@ -1,4 +1,4 @@
-import { createContext, createElement, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, createElement, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 
 // docs/requirements.md#11-moving-between-pages: what belongs to the page the visitor saw (an open menu, a modal, a
 // toast) goes with it. A navigation inside the app shows another page under the same header, and a page restored
@@ -18,13 +18,22 @@ const PageChanges = createContext<Set<Listener> | null>(null);
  */
 export function PageChangesProvider({ page, children }: { page: string; children: ReactNode }) {
   const [listeners] = useState(() => new Set<Listener>());
+  const tell = useCallback(() => listeners.forEach((listener) => listener(PAGE_CHANGED)), [listeners]);
+  useAfterNewPage(page, tell);
+  return createElement(PageChanges.Provider, { value: listeners }, children);
+}
+
+/**
+ * Runs `run` after a render that shows another page than the last one rendered (`page`: its uid and language), not
+ * after the first render. `run` must keep its identity between renders.
+ */
+export function useAfterNewPage(page: string, run: () => void): void {
   const shown = useRef(page);
   useEffect(() => {
     if (page === shown.current) return;
     shown.current = page;
-    for (const listener of listeners) listener(PAGE_CHANGED);
-  }, [page, listeners]);
-  return createElement(PageChanges.Provider, { value: listeners }, children);
+    run();
+  }, [page, run]);
 }
 
 /**

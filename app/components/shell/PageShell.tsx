@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useRef, type ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import { loadInspectors } from "~/inspector/load-inspectors.client";
 import type { Shell } from "~/page/page-data";
 import type { PageContext } from "../../../tracking/page-context";
 import { nextTask } from "../../../tracking/task-scheduling";
 import { styled } from "../../../tokens/stitches.config";
 import { LazyConsentBanner } from "../behaviour/consent-banner-lazy";
-import { PageChangesProvider } from "../behaviour/use-page-changed";
+import { PageChangesProvider, useAfterNewPage } from "../behaviour/use-page-changed";
 import { ViewportProvider } from "../behaviour/viewport";
 import { ModalHost } from "../overlays/ModalHost";
 import { OverlayProvider } from "../overlays/overlay-context";
@@ -14,7 +14,7 @@ import { LanguageProvider, PageContextProvider } from "../page-providers";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { LanguagesProvider } from "./Selectors";
-import { contentOf } from "../same-content";
+import { useSameContent } from "../same-content";
 import { PageNavigationProvider } from "../page/PageLink";
 
 // Focused by script only (the skip link, a new page's heading): no ring on what is not a control.
@@ -24,17 +24,12 @@ const Main = styled("main", { minHeight: "60vh", "&:focus, & h1:focus": { outlin
  * After a navigation inside the app to another page, focus moves to its heading (its main landmark without one),
  * as a screen reader then reads it; scrolling stays Remix's (docs/requirements.md#11-moving-between-pages).
  */
-function useFocusOnNewPage(page: string): void {
-  const shown = useRef(page);
-  useEffect(() => {
-    if (shown.current === page) return;
-    shown.current = page;
-    const target = document.querySelector<HTMLElement>("main h1") ?? document.getElementById("main");
-    if (target) {
-      target.tabIndex = -1;
-      target.focus({ preventScroll: true });
-    }
-  }, [page]);
+function focusNewPage(): void {
+  const target = document.querySelector<HTMLElement>("main h1") ?? document.getElementById("main");
+  if (target) {
+    target.tabIndex = -1;
+    target.focus({ preventScroll: true });
+  }
 }
 
 /**
@@ -44,20 +39,17 @@ function useFocusOnNewPage(page: string): void {
 export function PageShell({ shell, context, children }: { shell: Shell; context: PageContext | null; children: ReactNode }) {
   // The page shown (its uid and language): a new one moves focus to its heading and closes what the old one opened.
   const page = `${context?.uid}/${context?.lang}`;
-  useFocusOnNewPage(page);
+  useAfterNewPage(page, focusNewPage);
   // Development tools load on demand only (development URL mode, or ?inspect=stately), in a task of
   // their own rather than in hydration's effects (a module request costs the main thread).
   // The page's `data-hydrated` marker is the consent banner's to set: it hydrates last (ConsentBanner.tsx).
   useEffect(() => void nextTask().then(loadInspectors), []);
   // The same words after a navigation inside the app are the same value, so their readers in the memoised header
   // and footer (sameContent) do not render again for them.
-  const words = contentOf(shell.strings);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the words' content, not the loader's new object
-  const language = useMemo(() => ({ lang: shell.lang, strings: shell.strings }), [shell.lang, words]);
+  const strings = useSameContent(shell.strings);
+  const language = useMemo(() => ({ lang: shell.lang, strings }), [shell.lang, strings]);
   // The page's language links, the same value while their content is (a reload of the same page's data).
-  const links = contentOf(shell.languages);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the links' content, not the loader's new array
-  const languages = useMemo(() => shell.languages, [links]);
+  const languages = useSameContent(shell.languages);
   return (
     <PageContextProvider value={context}>
       <PageNavigationProvider>
