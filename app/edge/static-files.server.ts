@@ -11,7 +11,7 @@ import { staticFileHeaders } from "~/server/security-headers.server";
 // every static file is sent with nosniff and a sandboxing CSP (security-headers.server.ts).
 
 export interface StaticFiles {
-  /** "/build/", "/fonts/", "/favicon.svg", …: what public/ held at start-up. */
+  /** "/build/", "/fonts/", "/favicon.png", …: what public/ held at start-up. */
   prefixes: readonly string[];
   handler: RequestHandler;
 }

@@ -124,7 +124,7 @@ export function fuzzCases(port: number, count: number, seed: number) {
         "/tracking",
         "/tracking/plan.json",
         "/machines",
-        "/favicon.svg",
+        "/favicon.png",
         "/media/paris-weekend-map.svg",
         "/fonts/inter-latin-wght-normal.woff2",
         "/build/",

@@ -22,7 +22,7 @@ test.describe("production URL mode: HSTS and Secure cookies", () => {
   });
 
   test("every response carries Strict-Transport-Security: pages, static files, refusals", async ({ request }) => {
-    for (const path of ["/", "/eiffel-tower/", "/favicon.svg", "/fonts/inter-latin-wght-normal.woff2", "/missing/", "/healthz"]) {
+    for (const path of ["/", "/eiffel-tower/", "/favicon.png", "/fonts/inter-latin-wght-normal.woff2", "/missing/", "/healthz"]) {
       const response = await request.get(`${server.origin}${path}`, { headers: { host: PARIS }, failOnStatusCode: false });
       expect(response.headers()["strict-transport-security"], path).toBe(HSTS);
     }
@@ -66,7 +66,7 @@ test.describe("static files", () => {
     const files = [
       scripts[0]!,
       scripts.at(-1)!,
-      "/favicon.svg",
+      "/favicon.png",
       "/brand/paris-experiences-logo.svg",
       "/media/paris-weekend-map.svg",
       "/media/paris-weekend-video-poster.svg",
