@@ -244,6 +244,33 @@ test.describe("on a phone", () => {
     expect((await trackedEvents(page)).filter((entry) => entry.event === "page_viewed")).toMatchObject([{ page_path: EIFFEL, navigation_type: "navigate" }]);
   });
 
+  test("a link on screen fetches its page ahead and leaves nothing in the document; after a navigation the page left is fetched ahead", async ({
+    page,
+  }) => {
+    const prefetched: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("_data=") && request.headers()["sec-purpose"]?.includes("prefetch")) prefetched.push(decodeURIComponent(request.url()));
+    });
+    const of = (uid: string) => prefetched.filter((url) => url.includes(`uid=${uid}&`)).length;
+    await page.goto(CITY);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    const link = page.locator("main").getByRole("link", { name: "Eiffel Tower tickets" });
+    await link.scrollIntoViewIfNeeded();
+    await expect.poll(() => of(`${PARIS}.eiffel-tower`)).toBeGreaterThan(0);
+    // Fetched, the prefetch links leave the document: none is made again when the address changes.
+    await expect.poll(() => page.locator("link[rel=prefetch]").count()).toBe(0);
+    // The header's logo links to the page shown: nothing to fetch.
+    expect(of(PARIS)).toBe(0);
+
+    await markDocument(page);
+    await link.tap();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Eiffel Tower");
+    expect(await sameDocument(page)).toBe(true);
+    // The logo now links to the page left: fetched ahead once the new page is shown, and that too leaves nothing.
+    await expect.poll(() => of(PARIS)).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("link[rel=prefetch]").count()).toBe(0);
+  });
+
   test("a tap on a same-site link after the page hydrated but before the consent banner did loads a document: the bar keeps its HTML, no React error", async ({
     page,
   }) => {

@@ -1,6 +1,7 @@
 import { PrefetchPageLinks, useNavigate } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from "react";
 import { isPagePath } from "~/content/page-url";
+import { usePageChanged } from "../behaviour/use-page-changed";
 import { useVisitor } from "../page-providers";
 
 // docs/requirements.md#11-moving-between-pages: a link to another page of this site. The server renders a plain
@@ -112,7 +113,61 @@ function AppLink({ navigate, prefetchMode, ...props }: PageLinkProps & { navigat
           else location.assign(href);
         })}
       />
-      {prefetch ? <PrefetchPageLinks page={href} /> : null}
+      {prefetch ? <PrefetchUntilSettled page={href} /> : null}
     </>
+  );
+}
+
+/** Runs `run` once the browser is idle (within a second), or not at all if cancelled first. */
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(run, { timeout: 1000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 200);
+  return () => clearTimeout(id);
+}
+
+/**
+ * Remix's prefetch links for a page, kept in the document only until each has loaded or failed: the browser keeps
+ * what they fetched (a prefetch: 5 minutes, used once). Left in the document, they would render again at each of
+ * the router's state changes, and a link to the page shown (which fetches nothing) would start its fetch in the very
+ * commit that draws the next page; so such a link waits, fetching nothing, until another page is shown and the
+ * browser is idle (docs/decisions/045-client-navigation.md).
+ */
+function PrefetchUntilSettled({ page }: { page: string }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [state, setState] = useState<"fetching" | "fetched" | "nothing">("fetching");
+  useEffect(() => {
+    const wrapper = ref.current;
+    if (state !== "fetching" || !wrapper) return;
+    // Remix renders the page's data link at once; none means the page shown.
+    if (!wrapper.querySelector("link")) return setState("nothing");
+    const done = new WeakSet<EventTarget>();
+    const onSettled = (event: Event) => {
+      if (!(event.target instanceof HTMLLinkElement)) return;
+      done.add(event.target);
+      if ([...wrapper.querySelectorAll("link")].every((link) => done.has(link))) setState("fetched");
+    };
+    // Neither event bubbles: listened for as they pass the wrapper, on the way down.
+    wrapper.addEventListener("load", onSettled, true);
+    wrapper.addEventListener("error", onSettled, true);
+    return () => {
+      wrapper.removeEventListener("load", onSettled, true);
+      wrapper.removeEventListener("error", onSettled, true);
+    };
+  }, [state]);
+  const idle = useRef<() => void>();
+  useEffect(() => () => idle.current?.(), []);
+  const rearm = useCallback(() => {
+    idle.current?.();
+    idle.current = whenIdle(() => setState((now) => (now === "nothing" ? "fetching" : now)));
+  }, []);
+  usePageChanged(rearm);
+  if (state !== "fetching") return null;
+  return (
+    <span hidden ref={ref}>
+      <PrefetchPageLinks page={page} />
+    </span>
   );
 }
