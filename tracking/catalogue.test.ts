@@ -7,7 +7,7 @@ import { checkJsonSchema } from "./json-schema-check";
 import { definitionProblems, eventNameProblems } from "./naming";
 import { buildPlan, entryDefName } from "./plan";
 import { SAMPLE_CONTEXT } from "./test-fixtures";
-import { validateEvent } from "./validate";
+import { validateEvent, warmValidation } from "./validate";
 
 // Generic over the catalogue: an event added later is tested by adding its definition (with examples).
 
@@ -144,5 +144,20 @@ describe("validateEvent", () => {
     const result = validateEvent("menu_opend", {});
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.issues[0]?.message).toMatch(/Unknown event "menu_opend"/);
+  });
+
+  it("gives the same verdicts after the idle warm-up, which runs each schema once", async () => {
+    let waits = 0;
+    await warmValidation((run) => {
+      waits++;
+      queueMicrotask(run);
+    });
+    // One event per idle moment.
+    expect(waits).toBe(definitions.length);
+    for (const definition of definitions) {
+      const example = definition.examples?.valid[0];
+      if (example) expect(validateEvent(definition.name, example, { page: SAMPLE_CONTEXT }).ok, definition.name).toBe(true);
+      expect(validateEvent(definition.name, { ...(example as object), unplanned_property: 1 }).ok, definition.name).toBe(false);
+    }
   });
 });

@@ -6,6 +6,9 @@ import { reportViolation, validationPlugin } from "./validation-plugin";
 import * as z from "zod/mini";
 import en from "zod/v4/locales/en.js";
 
+/** Loaded with the pipeline, after hydration (app/components/tracking/use-tracking.ts). */
+export { warmValidation } from "./validate";
+
 // The one analytics instance: the verdict (trackStart) → our data-layer plugin. Loaded in the browser
 // by the tracking bootstrap (module-preloaded with the page, evaluated after hydration) and connected
 // to the delivery queue with connectPipeline(). From then on the queue validates each event once

@@ -75,11 +75,13 @@ async function loadPipeline(containerId: string | null): Promise<void> {
   await nextTask();
   await import("analytics");
   await nextTask();
-  const { createPipeline } = await import("../../../tracking/pipeline");
+  const { createPipeline, warmValidation } = await import("../../../tracking/pipeline");
   await nextTask();
   const pipeline = createPipeline({ containerId });
   await nextTask();
   connectPipeline(pipeline);
+  // Then, in idle moments, each event's schema made and run once: a kind's first event costs no more than its next.
+  void warmValidation();
 }
 
 function startDocument(containerId: string | null, context: PageContext | null): void {
