@@ -2,7 +2,8 @@ import { createContext, useCallback, useContext, type MouseEvent, type ReactNode
 import { jumpLinkMachine } from "../../../machines/jump-link.machine";
 import { JUMP_SCROLL_MS } from "../../../machines/spec-values";
 import { useTrackedActor, withImplementations } from "./use-tracked-actor";
-import { useIsMobileNow } from "./viewport";
+import { useIsMobile } from "./viewport";
+import { isPlainClick } from "./plain-click";
 
 // CONTRACT (machines issue implements): smooth scroll to a block id over 1200 ms, offset -30 on
 // mobile and -100 on desktop (docs/requirements.md#9-constants), tracked as jump_link_used.
@@ -73,13 +74,14 @@ const JumpContext = createContext<Jump | null>(null);
  */
 export function JumpLinksProvider({ children }: { children: ReactNode }) {
   const actor = useTrackedActor(scrollingJumpLink);
-  const isMobileNow = useIsMobileNow();
+  // The links render again only if the viewport crosses the phone's width, which is rare.
+  const isMobile = useIsMobile();
   const jump = useCallback<Jump>(
     (targetId) => {
       const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      actor.send({ type: "JUMP", targetId, isMobile: isMobileNow(), reducedMotion });
+      actor.send({ type: "JUMP", targetId, isMobile, reducedMotion });
     },
-    [actor, isMobileNow],
+    [actor, isMobile],
   );
   return <JumpContext.Provider value={jump}>{children}</JumpContext.Provider>;
 }
@@ -88,7 +90,7 @@ export function JumpLink({ targetId, children }: JumpLinkProps) {
   const jump = useContext(JumpContext);
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (!isPlainClick(event)) return;
     // Outside a page (no actor) or to a block that is not there, the browser follows the fragment itself.
     if (!jump || !document.getElementById(targetId)) return;
     event.preventDefault();

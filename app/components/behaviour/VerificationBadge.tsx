@@ -3,13 +3,14 @@ import { popupMachine } from "../../../machines/popup.machine";
 import { POPUP_HEIGHT, POPUP_WIDTH, popupFeatures } from "../../../machines/spec-values";
 import { describedClick } from "../../../tracking/described-events";
 import { useTrackedActor } from "./use-tracked-actor";
+import { isPlainClick } from "./plain-click";
 
 // docs/requirements.md#2-pages-and-the-shell: the verification badge opens the verification page in a 560×490 popup. The plain
 // new-tab link stays the no-JavaScript (and popup-blocked) behaviour.
 export function VerificationBadgeLink({ href, label, className, children }: { href: string; label: string; className?: string; children: ReactNode }) {
   const actor = useTrackedActor(popupMachine);
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (!isPlainClick(event)) return;
     const popup = window.open(href, "verification", popupFeatures());
     if (popup) {
       event.preventDefault();

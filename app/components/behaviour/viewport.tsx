@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react";
-import { createContext, useCallback, useContext, useEffect, type ReactNode } from "react";
+import { createContext, useContext, useEffect, type ReactNode } from "react";
 import { viewportMachineFor, type viewportMachine } from "../../../machines/viewport.machine";
 import type { ActorRefFrom } from "xstate";
 import { useVisitor } from "../page-providers";
@@ -28,14 +28,4 @@ export function useIsMobile(): boolean {
   const fallback = useVisitor()?.isMobile ?? false;
   const fromActor = useSelector(actor ?? undefined, (s) => (s ? s.matches("mobile") : null));
   return fromActor ?? fallback;
-}
-
-/**
- * Whether the viewport is a phone's at the moment of asking (a click), read from the viewport's actor without
- * subscribing to it: for a handler, where re-rendering with every change of the viewport would be wasted.
- */
-export function useIsMobileNow(): () => boolean {
-  const actor = useContext(ViewportContext);
-  const fallback = useVisitor()?.isMobile ?? false;
-  return useCallback(() => (actor ? actor.getSnapshot().matches("mobile") : fallback), [actor, fallback]);
 }

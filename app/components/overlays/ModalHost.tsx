@@ -1,6 +1,7 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from "react";
 import { showsBackButton, topModal, type ModalEntry } from "../../../machines/modal-stack.model";
 import { useSelector } from "@xstate/react";
+import { whenIdle } from "../behaviour/when-idle";
 import type { ModalDialogProps } from "./ModalDialog";
 import { useOverlays } from "./overlay-context";
 
@@ -31,11 +32,7 @@ export const ModalHost = memo(function ModalHost() {
   const returnFocus = useRef(new Map<string, Element | null>());
   const [ModalDialog, setModalDialog] = useState<Dialog | null>(() => loadedDialog);
 
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== "function") return;
-    const id = window.requestIdleCallback(() => void loadDialog(), { timeout: 4000 });
-    return () => window.cancelIdleCallback(id);
-  }, []);
+  useEffect(() => whenIdle(() => void loadDialog()), []);
 
   useEffect(() => {
     if (!top || ModalDialog) return;

@@ -1,7 +1,9 @@
 import { PrefetchPageLinks, useNavigate } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from "react";
 import { isPagePath } from "~/content/page-url";
+import { isPlainClick } from "../behaviour/plain-click";
 import { usePageChanged } from "../behaviour/use-page-changed";
+import { whenIdle } from "../behaviour/when-idle";
 import { useVisitor } from "../page-providers";
 
 // docs/requirements.md#11-moving-between-pages: a link to another page of this site. The server renders a plain
@@ -27,18 +29,14 @@ const NavigateContext = createContext<Navigate | null>(null);
  * The router's navigation for every page link below, as one function that keeps its identity: Remix's `useNavigate`
  * (and its `<Link>`, which calls it) renders its reader again whenever the router's state changes, three times
  * per navigation (loading, the new address, the new page), and the header's and footer's links with it. Read here
- * once, the links render again only for their own props.
+ * once (its function keeps its identity in Remix's data router), the links render again only for their own props.
  */
 export function PageNavigationProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const latest = useRef(navigate);
-  useEffect(() => {
-    latest.current = navigate;
-  });
   const stable = useCallback<Navigate>(
     // A link to the page shown replaces its history entry, as a browser does (and Remix's <Link>).
-    (href) => void latest.current(href, { replace: href === `${location.pathname}${location.search}` }),
-    [],
+    (href) => void navigate(href, { replace: href === `${location.pathname}${location.search}` }),
+    [navigate],
   );
   return <NavigateContext.Provider value={stable}>{children}</NavigateContext.Provider>;
 }
@@ -51,9 +49,6 @@ const compose =
     if (!event.defaultPrevented) ours(event);
   };
 
-/** A tap the browser would follow in this tab: the main button, no modifier key (those open a tab or a window). */
-const isPlainClick = (event: MouseEvent) => event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
-
 /**
  * Whether to fetch the page's data ahead, as Remix's <Link> decides it: "viewport" once the link is half on screen
  * (and while it is), "intent" 100 ms after a hover, focus or touch (and not after the pointer or focus left).
@@ -63,7 +58,7 @@ function usePrefetch(mode: "viewport" | "intent") {
   const [prefetch, setPrefetch] = useState(false);
   const [intent, setIntent] = useState(false);
   useEffect(() => {
-    if (mode !== "viewport" || !ref.current || typeof IntersectionObserver === "undefined") return;
+    if (mode !== "viewport" || !ref.current) return;
     const observer = new IntersectionObserver((entries) => entries.forEach((entry) => setPrefetch(entry.isIntersecting)), { threshold: 0.5 });
     observer.observe(ref.current);
     return () => observer.disconnect();
@@ -82,7 +77,8 @@ function usePrefetch(mode: "viewport" | "intent") {
   return { ref, prefetch, start, stop };
 }
 
-type PageLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
+/** The focus, hover and touch handlers are the link's own (they fetch ahead): a caller's would be lost, so none is taken. */
+type PageLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "onFocus" | "onBlur" | "onMouseEnter" | "onMouseLeave" | "onTouchStart"> & { href: string };
 
 export function PageLink(props: PageLinkProps) {
   // The visitor's facts, not the page context: the shell's links do not render again for each new page.
@@ -93,18 +89,18 @@ export function PageLink(props: PageLinkProps) {
 }
 
 function AppLink({ navigate, prefetchMode, ...props }: PageLinkProps & { navigate: Navigate; prefetchMode: "viewport" | "intent" }) {
-  const { href, onClick, onFocus, onBlur, onMouseEnter, onMouseLeave, onTouchStart } = props;
+  const { href, onClick } = props;
   const { ref, prefetch, start, stop } = usePrefetch(prefetchMode);
   return (
     <>
       <a
         {...props}
         ref={ref}
-        onFocus={compose(onFocus, start)}
-        onBlur={compose(onBlur, stop)}
-        onMouseEnter={compose(onMouseEnter, start)}
-        onMouseLeave={compose(onMouseLeave, stop)}
-        onTouchStart={compose(onTouchStart, start)}
+        onFocus={start}
+        onBlur={stop}
+        onMouseEnter={start}
+        onMouseLeave={stop}
+        onTouchStart={start}
         onClick={compose(onClick, (event: MouseEvent<HTMLAnchorElement>) => {
           if (!isPlainClick(event)) return;
           event.preventDefault();
@@ -116,16 +112,6 @@ function AppLink({ navigate, prefetchMode, ...props }: PageLinkProps & { navigat
       {prefetch ? <PrefetchUntilSettled page={href} /> : null}
     </>
   );
-}
-
-/** Runs `run` once the browser is idle (within a second), or not at all if cancelled first. */
-function whenIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === "function") {
-    const id = requestIdleCallback(run, { timeout: 1000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(run, 200);
-  return () => clearTimeout(id);
 }
 
 /**
@@ -140,34 +126,20 @@ function PrefetchUntilSettled({ page }: { page: string }) {
   const [state, setState] = useState<"fetching" | "fetched" | "nothing">("fetching");
   useEffect(() => {
     const wrapper = ref.current;
-    if (state !== "fetching" || !wrapper) return;
+    if (!wrapper) return;
     // Remix renders the page's data link at once; none means the page shown.
     if (!wrapper.querySelector("link")) return setState("nothing");
-    const done = new WeakSet<EventTarget>();
-    const onSettled = (event: Event) => {
-      if (!(event.target instanceof HTMLLinkElement)) return;
-      done.add(event.target);
-      if ([...wrapper.querySelectorAll("link")].every((link) => done.has(link))) setState("fetched");
-    };
+    let settled = 0;
+    const onSettled = () => void (++settled >= wrapper.querySelectorAll("link").length && setState("fetched"));
     // Neither event bubbles: listened for as they pass the wrapper, on the way down.
-    wrapper.addEventListener("load", onSettled, true);
-    wrapper.addEventListener("error", onSettled, true);
-    return () => {
-      wrapper.removeEventListener("load", onSettled, true);
-      wrapper.removeEventListener("error", onSettled, true);
-    };
+    const types = ["load", "error"];
+    types.forEach((type) => wrapper.addEventListener(type, onSettled, true));
+    return () => types.forEach((type) => wrapper.removeEventListener(type, onSettled, true));
   }, [state]);
-  const idle = useRef<() => void>();
-  useEffect(() => () => idle.current?.(), []);
-  const rearm = useCallback(() => {
-    idle.current?.();
-    idle.current = whenIdle(() => setState((now) => (now === "nothing" ? "fetching" : now)));
-  }, []);
-  usePageChanged(rearm);
-  if (state !== "fetching") return null;
-  return (
+  usePageChanged(useCallback(() => void whenIdle(() => setState((now) => (now === "nothing" ? "fetching" : now))), []));
+  return state === "fetching" ? (
     <span hidden ref={ref}>
       <PrefetchPageLinks page={page} />
     </span>
-  );
+  ) : null;
 }
