@@ -244,9 +244,7 @@ test.describe("on a phone", () => {
     expect((await trackedEvents(page)).filter((entry) => entry.event === "page_viewed")).toMatchObject([{ page_path: EIFFEL, navigation_type: "navigate" }]);
   });
 
-  test("a link on screen fetches its page ahead and leaves nothing in the document; after a navigation the page left is fetched ahead", async ({
-    page,
-  }) => {
+  test("a link on screen fetches its page ahead and leaves nothing in the document; after a navigation the page left is fetched ahead", async ({ page }) => {
     const prefetched: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("_data=") && request.headers()["sec-purpose"]?.includes("prefetch")) prefetched.push(decodeURIComponent(request.url()));
