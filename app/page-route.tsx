@@ -1,9 +1,18 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useLocation, useNavigationType, useRevalidator, useRouteError } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  type ClientLoaderFunctionArgs,
+  useLoaderData,
+  useLocation,
+  useNavigationType,
+  useRevalidator,
+  useRouteError,
+} from "@remix-run/react";
 import { useEffect } from "react";
 import { CommerceProvider } from "~/components/commerce/commerce-context";
 import { NotFound } from "~/components/page/NotFound";
 import { PageBody } from "~/components/page/PageBody";
+import { takePageData } from "~/components/page/page-data-ahead";
 import { LanguageProvider } from "~/components/page-providers";
 import { PageShell } from "~/components/shell/PageShell";
 import { pageLoader } from "~/page/load-page.server";
@@ -16,6 +25,12 @@ import { cookieValue } from "../tracking/cookie-value";
 // Its json() is called in the server module, so this module (in every page's initial chunks) imports no
 // empty @remix-run/node module shared with other routes (docs/decisions/032-one-react-tree.md).
 export const loader = pageLoader;
+
+/**
+ * A navigation inside the app: the page's data fetched while the visitor read (a page link on screen or hovered),
+ * kept in memory, or else the server loader's. Not on hydration: the document's data is the page's.
+ */
+export const clientLoader = async ({ request, serverLoader }: ClientLoaderFunctionArgs) => (await takePageData(request.url)) ?? serverLoader();
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (!data) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { lazyPreloadUrls } from "./lazy-preloads.server";
 
-// The tracking chunks, the modal dialog's and the consent banner's are module-preloaded from the document, found in
-// the compiler's metafile.
+// The tracking chunks, the modal dialog's, the consent banner's and both page routes' modules are module-preloaded
+// from the document, found in the compiler's metafile.
 
 const out = (entryPoint: string | undefined, imports: Array<[string, "import-statement" | "dynamic-import"]> = []) => ({
   ...(entryPoint ? { entryPoint } : {}),
@@ -24,6 +24,10 @@ const meta = {
       ["public/build/_shared/YouTubePlayer-F.js", "dynamic-import"],
       ["public/build/_shared/ConsentBanner-H.js", "dynamic-import"],
     ]),
+    "public/build/routes/_index-I.js": out("browser-route-module:routes/_index.tsx?browser", [
+      ["public/build/_shared/chunk-REACT.js", "import-statement"],
+      ["public/build/_shared/ModalDialog-E.js", "dynamic-import"],
+    ]),
     "public/build/_shared/chunk-REACT.js": out(undefined),
     "public/build/_shared/pipeline-C.js": out("tracking/pipeline.ts", [
       ["public/build/_shared/chunk-ZOD.js", "import-statement"],
@@ -41,7 +45,7 @@ const meta = {
 };
 
 describe("lazyPreloadUrls", () => {
-  it("names every chunk the lazily loaded tracking modules, the modal dialog and the consent banner need, down their static imports, once each", () => {
+  it("names every chunk the lazily loaded tracking modules, the modal dialog and the consent banner need, down their static imports, once each, and both page routes' own modules", () => {
     expect(lazyPreloadUrls(meta, "/build/")).toEqual([
       "/build/_shared/ConsentBanner-H.js",
       "/build/_shared/ModalDialog-E.js",
@@ -49,6 +53,8 @@ describe("lazyPreloadUrls", () => {
       "/build/_shared/chunk-ZOD.js",
       "/build/_shared/chunk-ZOD2.js",
       "/build/_shared/pipeline-C.js",
+      "/build/routes/$-G.js",
+      "/build/routes/_index-I.js",
     ]);
   });
 
@@ -56,6 +62,7 @@ describe("lazyPreloadUrls", () => {
     const urls = lazyPreloadUrls(meta, "/build/");
     expect(urls).not.toContain("/build/_shared/chunk-REACT.js");
     expect(urls).not.toContain("/build/_shared/YouTubePlayer-F.js");
+    expect(urls).not.toContain("/build/root-B.js");
   });
 
   it("is empty for a build without tracking chunks", () => {

@@ -10,8 +10,10 @@ import { fileURLToPath } from "node:url";
 // busy phone); and the consent banner's (3 KB gzip), so it hydrates right after the page: until it has, any
 // update that reaches its Suspense boundary outside a transition (Remix's RemixBrowser sets the location when a
 // navigation inside the app ends) makes React give up its server HTML (error 421) and draw it again once the
-// chunk is here, and a tap on a link soon after hydration made the bar vanish and come back. Which files those are comes from the compiler's own record of the browser build
-// (build/metafile.js.json, beside the server build), read once per process.
+// chunk is here, and a tap on a link soon after hydration made the bar vanish and come back; and both page routes'
+// modules, so a navigation inside the app to a page of the other route does not wait for its module. Which files
+// those are comes from the compiler's own record of the browser build (build/metafile.js.json, beside the server
+// build), read once per process.
 
 interface Metafile {
   outputs: Record<string, { entryPoint?: string; inputs: Record<string, unknown>; imports: Array<{ path: string; kind: string }> }>;
@@ -41,6 +43,10 @@ export function lazyPreloadUrls(meta: Metafile, publicPath: string): string[] {
   const entries = Object.keys(outputs).filter((file) =>
     /(^|[/:])(entry\.client|root|routes\/(\$|_index))\.tsx(\?browser)?$/.test(outputs[file]!.entryPoint ?? ""),
   );
+  // Both page routes' own modules (a few hundred bytes, what they import is initial): a page of one route links to
+  // pages of the other (every header's logo to the site's root), and Remix runs a route's clientLoader, which hands
+  // it the data fetched ahead, only once its module is here (docs/decisions/049-next-page-data-in-memory.md).
+  const pageRoutes = entries.filter((file) => /routes\/(\$|_index)\.tsx/.test(outputs[file]!.entryPoint ?? ""));
   const initial = reachable(entries);
   const lazy = new Set<string>();
   for (const file of initial) {
@@ -48,8 +54,8 @@ export function lazyPreloadUrls(meta: Metafile, publicPath: string): string[] {
       if (imported.kind === "dynamic-import" && PRELOADED_ENTRY.test(outputs[imported.path]?.entryPoint ?? "")) lazy.add(imported.path);
     }
   }
-  return [...reachable([...lazy])]
-    .filter((file) => !initial.has(file) && file.startsWith(ASSETS_DIR))
+  return [...pageRoutes, ...[...reachable([...lazy])].filter((file) => !initial.has(file))]
+    .filter((file) => file.startsWith(ASSETS_DIR))
     .sort()
     .map((file) => `${publicPath}${file.slice(ASSETS_DIR.length)}`);
 }

@@ -64,7 +64,7 @@ export interface NavigationSummary {
   full: TimeSummary;
   /** served p75 / full p75; null when either is missing. */
   servedToFull: number | null;
-  /** Served taps whose data the browser already had (a prefetch, or its cache). */
+  /** Served taps whose data was fetched ahead (in memory, or in the browser's cache). */
   servedFromPrefetch: number;
 }
 
@@ -89,7 +89,7 @@ export function summarise(page: string, results: readonly TapResult[]): Navigati
     served,
     full,
     servedToFull: served.p75Ms !== null && full.p75Ms ? served.p75Ms / full.p75Ms : null,
-    servedFromPrefetch: of("served").filter((r) => r.dataFrom === "prefetch" || r.dataFrom === "cache").length,
+    servedFromPrefetch: of("served").filter((r) => r.dataFrom !== "network" && r.dataFrom !== "unknown").length,
   };
 }
 
@@ -136,10 +136,10 @@ export function missedTargets(all: NavigationSummary): string[] {
 export interface DataRequest {
   url: string;
   /**
-   * prefetch: before the tap, a <link rel="prefetch"> (or the browser's revalidation of one); navigation: the
-   * app's fetch; revalidation: after the tap, the browser's own (the data's stale-while-revalidate).
+   * prefetch: before the tap, the page links' fetch ahead; navigation: after the tap, the followed page's data asked
+   * for again (what was fetched ahead was not there to use: not fetched, failed, too old).
    */
-  kind: "prefetch" | "navigation" | "revalidation";
+  kind: "prefetch" | "navigation";
   /** The status on the wire: 304 for a revalidation the origin answered "unchanged"; 0 when the browser's cache answered alone. */
   status: number;
   /** Bytes received for it (headers and body, as sent: compressed); 0 when the browser's cache answered alone. */
@@ -166,9 +166,9 @@ export interface PrefetchCost {
   unused: number;
   unusedBytes: number;
   unusedNotModified: number;
-  /** Requests the browser made on its own after the navigation used a prefetch (stale-while-revalidate). */
-  revalidations: number;
-  revalidationBytes: number;
+  /** Requests for the followed page's data after the tap (none when the tap used what was fetched ahead), their bytes. */
+  askedAtTap: number;
+  askedAtTapBytes: number;
 }
 
 export function prefetchCost(visit: CostVisit): PrefetchCost {
@@ -176,7 +176,7 @@ export function prefetchCost(visit: CostVisit): PrefetchCost {
   const prefetches = sent.filter((r) => r.kind === "prefetch");
   const usedIndex = prefetches.findIndex((r) => r.url === visit.followed);
   const unused = prefetches.filter((_, i) => i !== usedIndex);
-  const revalidations = sent.filter((r) => r.kind === "revalidation");
+  const atTap = sent.filter((r) => r.kind === "navigation");
   const sum = (requests: DataRequest[]) => requests.reduce((total, r) => total + r.bytes, 0);
   return {
     page: visit.page,
@@ -186,8 +186,8 @@ export function prefetchCost(visit: CostVisit): PrefetchCost {
     unused: unused.length,
     unusedBytes: sum(unused),
     unusedNotModified: unused.filter((r) => r.status === 304).length,
-    revalidations: revalidations.length,
-    revalidationBytes: sum(revalidations),
+    askedAtTap: atTap.length,
+    askedAtTapBytes: sum(atTap),
   };
 }
 
@@ -233,7 +233,7 @@ export function navigationMarkdown(
       "served p50 / p75 (ms)",
       "full load p50 / p75 (ms)",
       "served / full (p75)",
-      "served from a prefetch",
+      "served from data fetched ahead",
       "failed",
     ],
     [...pages.map(row), row(all).map((cell, i) => (i === 0 ? `**${cell}**` : cell))],
@@ -243,10 +243,10 @@ export function navigationMarkdown(
     `${c.prefetches} (${c.pages} pages; ${c.fromCache} more from the browser's cache)`,
     `${c.unused} (${c.unusedNotModified} were 304)`,
     kb(c.unusedBytes),
-    `${c.revalidations} (${kb(c.revalidationBytes)} KB)`,
+    `${c.askedAtTap} (${kb(c.askedAtTapBytes)} KB)`,
   ];
   const costTable = markdownTable(
-    ["typical visit (read to the bottom, then one tap)", "prefetch requests to the origin", "never followed", "their KB", "revalidations after the tap"],
+    ["typical visit (read to the bottom, then one tap)", "prefetch requests to the origin", "never followed", "their KB", "asked again at the tap"],
     costs.map(costRow),
   );
   const platformText = platform ? `\n\n${platformLine(platform, all)}` : "";

@@ -82,8 +82,7 @@ describe("what a typical visit's prefetches cost", () => {
         request("/a", "prefetch", 304, 400),
         request("/a", "prefetch", 0, 0),
         request("/b", "prefetch", 304, 400),
-        request("/b", "navigation", 0, 0),
-        request("/b", "revalidation", 304, 380),
+        request("/b", "navigation", 304, 380),
       ],
     });
     expect(cost).toEqual({
@@ -94,8 +93,8 @@ describe("what a typical visit's prefetches cost", () => {
       unused: 3,
       unusedBytes: 3800,
       unusedNotModified: 2,
-      revalidations: 1,
-      revalidationBytes: 380,
+      askedAtTap: 1,
+      askedAtTapBytes: 380,
     });
   });
 

@@ -1,17 +1,19 @@
-import { PrefetchPageLinks, useNavigate } from "@remix-run/react";
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from "react";
+import { useNavigate } from "@remix-run/react";
+import { createContext, useCallback, useContext, useEffect, useRef, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from "react";
 import { isPagePath } from "~/content/page-url";
 import { isPlainClick } from "../behaviour/plain-click";
 import { usePageChanged } from "../behaviour/use-page-changed";
 import { whenIdle } from "../behaviour/when-idle";
 import { useVisitor } from "../page-providers";
+import { fetchPageData, pageOf } from "./page-data-ahead";
 
 // docs/requirements.md#11-moving-between-pages: a link to another page of this site. The server renders a plain
 // link, so a tap before the app has hydrated (or without JavaScript) loads the page as a document. Once the app
 // runs, a plain tap on it is a navigation inside the app (Remix's router), the next page's data fetched before the
-// tap (Remix's <PrefetchPageLinks>: on a phone when the link is half on screen, on a desktop when it is hovered or
-// focused). Bots, new tabs and links that leave the site (another host, a file, another route) stay plain links.
-// Why, and why not Remix's <Link>: docs/decisions/045-client-navigation.md.
+// tap and kept in memory for it (page-data-ahead.ts: on a phone when the link is half on screen, on a desktop when it
+// is hovered or focused). Bots, new tabs and links that leave the site (another host, a file, another route) stay
+// plain links. Why, and why not Remix's <Link>: docs/decisions/045-client-navigation.md and
+// docs/decisions/049-next-page-data-in-memory.md.
 const onServer = typeof document === "undefined";
 
 /**
@@ -35,46 +37,31 @@ export function PageNavigationProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const stable = useCallback<Navigate>(
     // A link to the page shown replaces its history entry, as a browser does (and Remix's <Link>).
-    (href) => void navigate(href, { replace: href === `${location.pathname}${location.search}` }),
+    (href) => void navigate(href, { replace: href === pageOf(location) }),
     [navigate],
   );
   return <NavigateContext.Provider value={stable}>{children}</NavigateContext.Provider>;
 }
 
-/** Their handler first, then ours unless theirs prevented the default, as Remix's <Link> composes them. */
-const compose =
-  <E extends { defaultPrevented: boolean }>(theirs: ((event: E) => void) | undefined, ours: (event: E) => void) =>
-  (event: E) => {
-    theirs?.(event);
-    if (!event.defaultPrevented) ours(event);
-  };
-
 /**
- * Whether to fetch the page's data ahead, as Remix's <Link> decides it: "viewport" once the link is half on screen
- * (and while it is), "intent" 100 ms after a hover, focus or touch (and not after the pointer or focus left).
+ * Fetches the page's data ahead (page-data-ahead.ts) as Remix's <Link> decides it: "viewport" once the link is half
+ * on screen, "intent" 100 ms after a hover, focus or touch (not if the pointer or focus left before). A link on
+ * screen to the page shown fetches nothing until another page is shown, then in an idle moment.
  */
-function usePrefetch(mode: "viewport" | "intent") {
+function useFetchAhead(href: string, onPhone: boolean) {
   const ref = useRef<HTMLAnchorElement>(null);
-  const [prefetch, setPrefetch] = useState(false);
-  const [intent, setIntent] = useState(false);
+  const onScreen = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => {
-    if (mode !== "viewport" || !ref.current) return;
-    const observer = new IntersectionObserver((entries) => entries.forEach((entry) => setPrefetch(entry.isIntersecting)), { threshold: 0.5 });
+    if (!onPhone || !ref.current) return;
+    const observer = new IntersectionObserver(([entry]) => (onScreen.current = entry!.isIntersecting) && fetchPageData(href), { threshold: 0.5 });
     observer.observe(ref.current);
     return () => observer.disconnect();
-  }, [mode]);
-  useEffect(() => {
-    if (!intent) return;
-    const timer = setTimeout(() => setPrefetch(true), 100);
-    return () => clearTimeout(timer);
-  }, [intent]);
-  const start = () => mode === "intent" && setIntent(true);
-  const stop = () => {
-    if (mode !== "intent") return;
-    setIntent(false);
-    setPrefetch(false);
-  };
-  return { ref, prefetch, start, stop };
+  }, [onPhone, href]);
+  usePageChanged(useCallback(() => onScreen.current && whenIdle(() => fetchPageData(href)), [href]));
+  const start = () => (timer.current = setTimeout(() => fetchPageData(href), 100));
+  const stop = () => clearTimeout(timer.current);
+  return { ref, start, stop };
 }
 
 /** The focus, hover and touch handlers are the link's own (they fetch ahead): a caller's would be lost, so none is taken. */
@@ -85,61 +72,30 @@ export function PageLink(props: PageLinkProps) {
   const visitor = useVisitor();
   const navigate = useContext(NavigateContext);
   if (onServer || !visitor || visitor.isBot || !navigate || props.target || !isPagePath(props.href)) return <a {...props} />;
-  return <AppLink {...props} navigate={navigate} prefetchMode={visitor.isMobile ? "viewport" : "intent"} />;
+  return <AppLink {...props} navigate={navigate} onPhone={visitor.isMobile} />;
 }
 
-function AppLink({ navigate, prefetchMode, ...props }: PageLinkProps & { navigate: Navigate; prefetchMode: "viewport" | "intent" }) {
+function AppLink({ navigate, onPhone, ...props }: PageLinkProps & { navigate: Navigate; onPhone: boolean }) {
   const { href, onClick } = props;
-  const { ref, prefetch, start, stop } = usePrefetch(prefetchMode);
+  const { ref, start, stop } = useFetchAhead(href, onPhone);
   return (
-    <>
-      <a
-        {...props}
-        ref={ref}
-        onFocus={start}
-        onBlur={stop}
-        onMouseEnter={start}
-        onMouseLeave={stop}
-        onTouchStart={start}
-        onClick={compose(onClick, (event: MouseEvent<HTMLAnchorElement>) => {
-          if (!isPlainClick(event)) return;
-          event.preventDefault();
-          // A tap in the moment before the banner has hydrated loads the page as a document, as before hydration.
-          if (hydrated()) navigate(href);
-          else location.assign(href);
-        })}
-      />
-      {prefetch ? <PrefetchUntilSettled page={href} /> : null}
-    </>
+    <a
+      {...props}
+      ref={ref}
+      onFocus={start}
+      onBlur={stop}
+      onMouseEnter={start}
+      onMouseLeave={stop}
+      onTouchStart={start}
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        // Their handler first, then ours unless theirs prevented the default, as Remix's <Link> composes them.
+        onClick?.(event);
+        if (event.defaultPrevented || !isPlainClick(event)) return;
+        event.preventDefault();
+        // A tap in the moment before the banner has hydrated loads the page as a document, as before hydration.
+        if (hydrated()) navigate(href);
+        else location.assign(href);
+      }}
+    />
   );
-}
-
-/**
- * Remix's prefetch links for a page, kept in the document only until each has loaded or failed: the browser keeps
- * what they fetched (a prefetch: 5 minutes, used once). Left in the document, they would render again at each of
- * the router's state changes, and a link to the page shown (which fetches nothing) would start its fetch in the very
- * commit that draws the next page; so such a link waits, fetching nothing, until another page is shown and the
- * browser is idle (docs/decisions/045-client-navigation.md).
- */
-function PrefetchUntilSettled({ page }: { page: string }) {
-  const ref = useRef<HTMLSpanElement>(null);
-  const [state, setState] = useState<"fetching" | "fetched" | "nothing">("fetching");
-  useEffect(() => {
-    const wrapper = ref.current;
-    if (!wrapper) return;
-    // Remix renders the page's data link at once; none means the page shown.
-    if (!wrapper.querySelector("link")) return setState("nothing");
-    let settled = 0;
-    const onSettled = () => void (++settled >= wrapper.querySelectorAll("link").length && setState("fetched"));
-    // Neither event bubbles: listened for as they pass the wrapper, on the way down.
-    const types = ["load", "error"];
-    types.forEach((type) => wrapper.addEventListener(type, onSettled, true));
-    return () => types.forEach((type) => wrapper.removeEventListener(type, onSettled, true));
-  }, [state]);
-  usePageChanged(useCallback(() => void whenIdle(() => setState((now) => (now === "nothing" ? "fetching" : now))), []));
-  return state === "fetching" ? (
-    <span hidden ref={ref}>
-      <PrefetchPageLinks page={page} />
-    </span>
-  ) : null;
 }
