@@ -271,6 +271,14 @@ test.describe("on a phone", () => {
     expect(of(eiffel)).toBe(1);
     // The logo now links to the page left: fetched ahead once the new page is shown.
     await expect.poll(() => of(PARIS)).toBe(1);
+
+    // Back: through the router, the page left from what was kept, asking nothing.
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`${CITY.replace(/[?.]/g, "\\$&")}$`));
+    await expect(page.getByRole("heading", { level: 1 })).not.toContainText("Eiffel Tower");
+    await expect(page.locator("main [data-block]").first()).toBeVisible();
+    expect(await sameDocument(page)).toBe(true);
+    expect(of(PARIS)).toBe(1);
   });
 
   test("a tap on a same-site link after the page hydrated but before the consent banner did loads a document: the bar keeps its HTML, no React error", async ({

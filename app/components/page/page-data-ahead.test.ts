@@ -98,6 +98,17 @@ describe("a page's data fetched ahead", () => {
     expect(takePageData(`${ORIGIN}/eiffel-tower/`)).toBeUndefined();
   });
 
+  it("hands a page kept to a navigation back to it (the address has already changed)", async () => {
+    const { fetchPageData, takePageData } = await load();
+    answers.set("/eiffel-tower/?_data=routes%2F%24", json({ kind: "page", title: "Eiffel Tower" }));
+    answers.set("/?_data=routes%2F_index", json({ kind: "page", title: "Paris" }));
+    fetchPageData("/eiffel-tower/");
+    fetchPageData("/");
+    vi.stubGlobal("location", new URL(`${ORIGIN}/`));
+    await expect(takePageData(`${ORIGIN}/`)).resolves.toMatchObject({ title: "Paris" });
+    await expect(takePageData(`${ORIGIN}/eiffel-tower/`)).resolves.toMatchObject({ title: "Eiffel Tower" });
+  });
+
   it("keeps at most 24 pages, the oldest going first", async () => {
     const { fetchPageData, takePageData } = await load();
     for (let i = 0; i <= 24; i++) {

@@ -41,9 +41,10 @@ export function fetchPageData(href: string): void {
 /** The data kept for the page at `url`, used once: `undefined` when there is none, or it is too old or failed. */
 export function takePageData(url: string): Promise<unknown> | undefined {
   const page = pageOf(new URL(url));
-  // The page shown loaded again (after a form's action, such as another currency): what was kept may be outdated.
-  if (page === pageOf(location)) kept.clear();
   const entry = fresh(page);
-  kept.delete(page);
+  // The page shown loaded again with nothing kept for it (Remix's reload after a form's action, such as another
+  // currency): what was kept may be outdated. Going back or forward, the address has changed too, but the page left
+  // was kept (its links fetched it once the next page showed): that is used.
+  if (!kept.delete(page) && page === pageOf(location)) kept.clear();
   return entry?.data;
 }
