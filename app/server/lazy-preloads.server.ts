@@ -23,6 +23,10 @@ interface Metafile {
 const PRELOADED_ENTRY =
   /^(tracking\/|node_modules\/(analytics|web-vitals)\/|app\/components\/overlays\/ModalDialog\.tsx$|app\/components\/behaviour\/ConsentBanner\.tsx$)/;
 const ASSETS_DIR = "public/build/";
+/** The page routes ($ and _index), as the metafile names their entry ("browser-route-module:routes/$.tsx?browser"). */
+const PAGE_ROUTE_ENTRY = /(^|[/:])routes\/(\$|_index)\.tsx(\?browser)?$/;
+/** The client entry and the root route: with the page routes, loaded on every page. */
+const SHELL_ENTRY = /(^|[/:])(entry\.client|root)\.tsx(\?browser)?$/;
 
 /** The URLs to module-preload, given the browser build's metafile and its public path. */
 export function lazyPreloadUrls(meta: Metafile, publicPath: string): string[] {
@@ -40,13 +44,9 @@ export function lazyPreloadUrls(meta: Metafile, publicPath: string): string[] {
   };
   // The client entry, the root route ("browser-route-module:root.tsx?browser") and the page routes ($ and _index,
   // where the shell and its modal host live): loaded on every page.
-  const entries = Object.keys(outputs).filter((file) =>
-    /(^|[/:])(entry\.client|root|routes\/(\$|_index))\.tsx(\?browser)?$/.test(outputs[file]!.entryPoint ?? ""),
-  );
-  // Both page routes' own modules (a few hundred bytes, what they import is initial): a page of one route links to
-  // pages of the other (every header's logo to the site's root), and Remix runs a route's clientLoader, which hands
-  // it the data fetched ahead, only once its module is here (docs/decisions/049-next-page-data-in-memory.md).
-  const pageRoutes = entries.filter((file) => /routes\/(\$|_index)\.tsx/.test(outputs[file]!.entryPoint ?? ""));
+  const entryOf = (file: string) => outputs[file]!.entryPoint ?? "";
+  const pageRoutes = Object.keys(outputs).filter((file) => PAGE_ROUTE_ENTRY.test(entryOf(file)));
+  const entries = [...pageRoutes, ...Object.keys(outputs).filter((file) => SHELL_ENTRY.test(entryOf(file)))];
   const initial = reachable(entries);
   const lazy = new Set<string>();
   for (const file of initial) {
@@ -54,6 +54,9 @@ export function lazyPreloadUrls(meta: Metafile, publicPath: string): string[] {
       if (imported.kind === "dynamic-import" && PRELOADED_ENTRY.test(outputs[imported.path]?.entryPoint ?? "")) lazy.add(imported.path);
     }
   }
+  // Both page routes' own modules (a few hundred bytes, what they import is initial): a page of one route links to
+  // pages of the other (every header's logo to the site's root), and Remix runs a route's clientLoader, which hands
+  // it the data fetched ahead, only once its module is here (docs/decisions/049-next-page-data-in-memory.md).
   return [...pageRoutes, ...[...reachable([...lazy])].filter((file) => !initial.has(file))]
     .filter((file) => file.startsWith(ASSETS_DIR))
     .sort()
