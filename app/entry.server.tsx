@@ -83,10 +83,24 @@ export default async function handleRequest(
  * tagged, kept by the page cache when a shared cache may keep it, in the encoding the client takes, or a 304
  * (app/edge/page-cache.server.ts). Its Cache-Control and Vary are the page's, from the loader; its
  * policy is the one every answer starts with (it has no inline code). docs/decisions/045-client-navigation.md
+ *
+ * Any other route's data (the root's holds the visitor's country and device; an empty, unknown or repeated
+ * `_data`) is private: no cache, ours or a shared one, keeps it for another visitor
+ * (docs/decisions/050-one-reading-of-a-request.md).
  */
 export const handleDataRequest: HandleDataRequestFunction = async (response, { context }) => {
+  const { answer } = context.request;
+  if (answer.kind !== "data" || !answer.pageRoute) return privateAnswer(response);
   if (response.status !== 200 || !context.sendDocument) return response;
   const headers = new Headers(response.headers);
   headers.set("Content-Security-Policy", DATA_POLICY);
   return context.sendDocument(200, headers, Buffer.from(await response.arrayBuffer()));
 };
+
+/** The response, marked for its one client only. */
+function privateAnswer(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", "private, no-store");
+  headers.delete("Vary");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}

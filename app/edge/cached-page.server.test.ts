@@ -1,29 +1,45 @@
 import { describe, expect, it } from "vitest";
 import { bytesAsBase64 } from "~/cache/redis-store.server";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { CachedPageSchema, pageVariant, storableForMs, storedForm, toCachedPage } from "~/edge/cached-page.server";
+import { CachedPageSchema, matchesKey, pageVariant, storableForMs, storedForm, toCachedPage } from "~/edge/cached-page.server";
+import { requestAnswer } from "~/page/request-answer";
+
+const DOCUMENT = requestAnswer(new URLSearchParams(""));
+const PAGE_DATA = requestAnswer(new URLSearchParams("_data=routes%2F%24"));
 
 const html = (headers: Record<string, string>) => new Headers({ "content-type": "text/html; charset=utf-8", ...headers });
 const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
 describe("storableForMs", () => {
   it("keeps public HTML with s-maxage for min(s-maxage, cap)", () => {
-    expect(storableForMs(200, html({ "cache-control": PUBLIC }), 5000)).toBe(5000);
-    expect(storableForMs(200, html({ "cache-control": "public, s-maxage=2" }), 5000)).toBe(2000);
+    expect(storableForMs(DOCUMENT, 200, html({ "cache-control": PUBLIC }), 5000)).toBe(5000);
+    expect(storableForMs(DOCUMENT, 200, html({ "cache-control": "public, s-maxage=2" }), 5000)).toBe(2000);
   });
   it("keeps a page's data (JSON) as it keeps the page", () => {
     const json = (headers: Record<string, string>) => new Headers({ "content-type": "application/json; charset=utf-8", ...headers });
-    expect(storableForMs(200, json({ "cache-control": PUBLIC }), 5000)).toBe(5000);
-    expect(storableForMs(200, json({ "cache-control": "private, max-age=0, must-revalidate" }), 5000)).toBe(0);
-    expect(storableForMs(200, json({}), 5000)).toBe(0);
+    expect(storableForMs(PAGE_DATA, 200, json({ "cache-control": PUBLIC }), 5000)).toBe(5000);
+    expect(storableForMs(PAGE_DATA, 200, json({ "cache-control": "private, max-age=0, must-revalidate" }), 5000)).toBe(0);
+    expect(storableForMs(PAGE_DATA, 200, json({}), 5000)).toBe(0);
+  });
+  it("never keeps an answer of another kind than its key promises: JSON under a document's key, HTML under a data key", () => {
+    const json = new Headers({ "content-type": "application/json; charset=utf-8", "cache-control": PUBLIC });
+    expect(storableForMs(DOCUMENT, 200, json, 5000)).toBe(0);
+    expect(storableForMs(PAGE_DATA, 200, html({ "cache-control": PUBLIC }), 5000)).toBe(0);
+    expect(storableForMs(DOCUMENT, 200, new Headers({ "cache-control": PUBLIC }), 5000)).toBe(0);
+    expect(matchesKey(DOCUMENT, 200, "text/html; charset=utf-8")).toBe(true);
+    expect(matchesKey(DOCUMENT, 200, "application/json")).toBe(false);
+    expect(matchesKey(DOCUMENT, 302, "text/html")).toBe(false);
+    expect(matchesKey(DOCUMENT, 404, "text/html")).toBe(false);
+    expect(matchesKey(PAGE_DATA, 200, "Application/JSON; charset=utf-8")).toBe(true);
+    expect(matchesKey(PAGE_DATA, 500, "application/json")).toBe(false);
   });
   it("never keeps private, cookie-setting, non-200, other types' or uncapped responses", () => {
-    expect(storableForMs(200, html({ "cache-control": "private, max-age=0, must-revalidate" }), 5000)).toBe(0);
-    expect(storableForMs(200, html({ "cache-control": PUBLIC, "set-cookie": "currency=EUR" }), 5000)).toBe(0);
-    expect(storableForMs(404, html({ "cache-control": PUBLIC }), 5000)).toBe(0);
-    expect(storableForMs(200, new Headers({ "content-type": "text/plain", "cache-control": PUBLIC }), 5000)).toBe(0);
-    expect(storableForMs(200, html({ "cache-control": "public" }), 5000)).toBe(0);
-    expect(storableForMs(200, html({ "cache-control": PUBLIC }), 0)).toBe(0);
+    expect(storableForMs(DOCUMENT, 200, html({ "cache-control": "private, max-age=0, must-revalidate" }), 5000)).toBe(0);
+    expect(storableForMs(DOCUMENT, 200, html({ "cache-control": PUBLIC, "set-cookie": "currency=EUR" }), 5000)).toBe(0);
+    expect(storableForMs(DOCUMENT, 404, html({ "cache-control": PUBLIC }), 5000)).toBe(0);
+    expect(storableForMs(DOCUMENT, 200, new Headers({ "content-type": "text/plain", "cache-control": PUBLIC }), 5000)).toBe(0);
+    expect(storableForMs(DOCUMENT, 200, html({ "cache-control": "public" }), 5000)).toBe(0);
+    expect(storableForMs(DOCUMENT, 200, html({ "cache-control": PUBLIC }), 0)).toBe(0);
   });
 });
 
@@ -33,6 +49,7 @@ describe("pageVariant", () => {
     currencyKey: "/",
     countryCode: "FR",
     device: { device: "desktop", decidedBy: "signals" } as const,
+    answer: DOCUMENT,
   };
   const at = (url: string) => pageVariant({ ...base, url: new URL(url) });
   it("separates everything the HTML depends on", () => {
@@ -60,7 +77,8 @@ describe("pageVariant", () => {
     expect(at("http://localhost:3000/?uid=a&lang=en&ci=1&cm=2&fbclid=3&msclkid=4&inspect=stately")).toBe(pageVariant(base));
   });
   it("gives a Remix data request (JSON at the page's URL) a variant of its own per route, the page's parameters read as for the page", () => {
-    const dataOf = (url: string, route: string, extra = {}) => pageVariant({ ...base, url: new URL(url), dataRoute: route, ...extra });
+    const dataOf = (url: string, route: string, extra = {}) =>
+      pageVariant({ ...base, url: new URL(url), answer: requestAnswer(new URLSearchParams({ _data: route })), ...extra });
     const data = dataOf("http://localhost:3000/?uid=a&lang=en", "routes/_index");
     expect(
       new Set([
@@ -72,6 +90,12 @@ describe("pageVariant", () => {
     ).toBe(4);
     expect(dataOf("http://localhost:3000/?utm_source=x&uid=a&lang=en", "routes/_index")).toBe(data);
     expect(dataOf("http://localhost:3000/?uid=a&lang=en", "routes/_index", { currencyKey: "EUR/" })).not.toBe(data);
+  });
+  it("never gives a data request the document's variant, whatever its `_data` holds: empty, blank or repeated", () => {
+    for (const query of ["_data=", "_data", "_data=%20", "_data=&_data=routes%2F%24", "_data=&index", "index&_data="]) {
+      const url = new URL(`http://localhost:3000/?uid=a&lang=en&${query}`);
+      expect(pageVariant({ ...base, url, answer: requestAnswer(url.searchParams) }), query).not.toBe(pageVariant(base));
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { RequestDevice } from "~/page/device.server";
 import { pageQuery } from "~/page/page-query";
+import { answersWith, type RequestAnswer } from "~/page/request-answer";
 import { acceptableEncodings, compressBrotli, compressGzip } from "~/server/content-encoding.server";
 
 // An in-process micro-cache of rendered pages (the same idea as a CDN's full-page cache or nginx
@@ -63,29 +64,46 @@ export interface PageCacheKeyInput {
   countryCode: string | null;
   /** The device and what decided it (X-Device, or the request's signals): both shape Vary. */
   device: RequestDevice;
-  /** The route a Remix data request asks for (`_data`), for the page's data rather than its document. */
-  dataRoute?: string | null;
+  /** What the request is answered with (request-answer.ts): the document, or a route's data. */
+  answer: RequestAnswer;
 }
 
 /**
- * The page's variant: the entry a request reads and fills. A Remix data request (`_data`: a page's data for a
- * navigation inside the app, or its prefetch) is a variant of its own, the page's plus the route it asks for
- * (docs/decisions/045-client-navigation.md).
+ * The page's variant: the entry a request reads and fills. It starts with the kind of answer it holds, from the
+ * one reading of the request that Remix's own matches (request-answer.ts): a document, or a route's data (a
+ * page's data for a navigation inside the app, or its fetch ahead), which is a variant of its own, the page's
+ * plus the route it asks for (docs/decisions/045-client-navigation.md, 050-one-reading-of-a-request.md).
  */
 export function pageVariant(input: PageCacheKeyInput): string {
-  const data = input.dataRoute ? `&_data=${encodeURIComponent(input.dataRoute)}` : "";
-  const page = `${input.url.host}${input.url.pathname}?${pageQuery(input.url.searchParams).toString()}${data}`;
-  return [page, input.currencyKey, input.countryCode ?? "", input.device.device, input.device.decidedBy].join("|");
+  const kind = input.answer.kind === "document" ? "document" : `data:${encodeURIComponent(input.answer.route)}`;
+  const page = `${input.url.host}${input.url.pathname}?${pageQuery(input.url.searchParams).toString()}`;
+  return [kind, page, input.currencyKey, input.countryCode ?? "", input.device.device, input.device.decidedBy].join("|");
 }
 
-/** How long a response may be kept: min(s-maxage, cap), or 0 when it must not be stored. */
-export function storableForMs(status: number, headers: Headers, capMs: number): number {
+/**
+ * How long a response may be kept: min(s-maxage, cap), or 0 when it must not be stored. Only a 200 of the
+ * kind its key promises is ever stored (HTML for a document, JSON for a page's data): see `matchesKey`.
+ */
+export function storableForMs(answer: RequestAnswer, status: number, headers: Headers, capMs: number): number {
   if (status !== 200 || capMs <= 0 || headers.has("set-cookie")) return 0;
-  if (!/^(text\/html|application\/json)/.test(headers.get("content-type") ?? "")) return 0;
+  if (!matchesKey(answer, status, headers.get("content-type"))) return 0;
   const cacheControl = (headers.get("cache-control") ?? "").toLowerCase();
   if (!/\bpublic\b/.test(cacheControl) || /\b(private|no-store|no-cache)\b/.test(cacheControl)) return 0;
   const sMaxAge = Number(/s-maxage=(\d+)/.exec(cacheControl)?.[1] ?? 0);
   return Math.min(sMaxAge * 1000, capMs);
+}
+
+/**
+ * What is stored is what the key promises: a 200 of the key's kind. The store refuses anything else, and a
+ * hit read back (from this process or from the Redis another instance writes) is checked again.
+ */
+export function matchesKey(answer: RequestAnswer, status: number, contentType: string | null): boolean {
+  return status === 200 && answersWith(answer, contentType);
+}
+
+/** A stored page's Content-Type, as it was rendered. */
+export function storedContentType(page: CachedPage): string | null {
+  return page.headers.find(([name]) => name === "content-type")?.[1] ?? null;
 }
 
 /** What an entry costs besides its bytes: the object, its headers and its key, in the store's map. */

@@ -4,7 +4,9 @@ import type { Env } from "~/env.server";
 import { notePageCache } from "~/server/access-log.server";
 import { encodeDocument } from "~/server/content-encoding.server";
 import { namesPage, pageTag, representationTag, type PageEncoding } from "~/edge/etag.server";
-import { storableForMs, storedForm, toCachedPage, type CachedPage } from "~/edge/cached-page.server";
+import { matchesKey, storableForMs, storedContentType, storedForm, toCachedPage, type CachedPage } from "~/edge/cached-page.server";
+import { countPageCacheRefusal } from "~/server/metrics.server";
+import { answersWith } from "~/page/request-answer";
 import type { RequestContext } from "~/page/load-context";
 import { requestContextOf } from "~/edge/request-context.server";
 
@@ -30,12 +32,19 @@ export function pageCacheStep(env: Pick<Env, "PAGE_CACHE_TTL_MS">, pageCache: Ca
     const request = requestContextOf(res);
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     // An operator's page is private, so storableForMs never keeps it; it still reads what visitors' requests stored.
-    const key = req.method === "GET" && env.PAGE_CACHE_TTL_MS > 0 ? request.variant : null;
+    // A data request for a route that is not a page's own (root, an unknown or empty route) is never kept: it
+    // is private (entry.server.tsx, docs/decisions/050-one-reading-of-a-request.md).
+    const keyed = request.answer.kind === "document" || request.answer.pageRoute;
+    const key = req.method === "GET" && env.PAGE_CACHE_TTL_MS > 0 && keyed ? request.variant : null;
     senders.set(res, documentSender(res, request, key, env.PAGE_CACHE_TTL_MS, pageCache));
     if (key === null) return next();
     pageCache.get(key).then((hit) => {
-      notePageCache(res, hit ? "hit" : "miss");
-      if (!hit) return next();
+      // A stored answer is checked against its key on the way out too: one written by another instance (Redis)
+      // that is not what the key promises is a miss, and is replaced.
+      const usable = hit && matchesKey(request.answer, hit.status, storedContentType(hit));
+      if (hit && !usable) refuse(request, "read");
+      notePageCache(res, usable ? "hit" : "miss");
+      if (!usable) return next();
       sendStored(res, hit, request);
     }, next);
   };
@@ -46,7 +55,13 @@ function documentSender(res: ExpressResponse, request: RequestContext, key: stri
     // The document's own policy, with the hashes of its inline code, replaces the one every answer starts with.
     res.removeHeader("Content-Security-Policy");
     const tag = pageTag(request.variant, body);
-    const ttlMs = key === null ? 0 : storableForMs(status, pageHeaders, ttlCapMs);
+    // An answer of another kind than the request's reading promised (JSON where a document was read) is a
+    // disagreement with Remix: never stored here, and no shared cache in front may keep it either.
+    if (!answersWith(request.answer, pageHeaders.get("Content-Type"))) {
+      if (key !== null) refuse(request, "store");
+      pageHeaders.set("Cache-Control", "private, no-store");
+    }
+    const ttlMs = key === null ? 0 : storableForMs(request.answer, status, pageHeaders, ttlCapMs);
     let form: { bytes: Buffer; encoding: PageEncoding } | null;
     if (ttlMs > 0) {
       const page = toCachedPage(status, pageHeaders, body, tag, ttlMs, Date.now());
@@ -66,6 +81,13 @@ function documentSender(res: ExpressResponse, request: RequestContext, key: stri
     pageHeaders.set("Content-Length", String(form.bytes.length));
     return new Response(arrayView(form.bytes), { status, headers: pageHeaders });
   };
+}
+
+/** One line and a count for an answer whose kind is not its key's: refused when stored, a miss when read back. */
+function refuse(request: RequestContext, at: "store" | "read"): void {
+  countPageCacheRefusal(at);
+  const promised = request.answer.kind === "document" ? "a document" : "a page's data";
+  request.log("warn", at === "store" ? `page cache: refused an answer that is not ${promised}` : `page cache: dropped a stored answer that is not ${promised}`);
 }
 
 /** A stored page, written as it was stored: its headers, and the bytes of the form this client takes. */

@@ -25,7 +25,7 @@ describe("readRequestContext", () => {
       currency: { currency: "GBP", source: "cookie" },
       operator: true,
       host: "localhost:3000",
-      isDataRequest: false,
+      answer: { kind: "document" },
       cookie: "a=1; currency=gbp",
     });
     expect(context.url.href).toBe(`http://localhost:3000${PAGE}`);
@@ -71,9 +71,19 @@ describe("readRequestContext", () => {
 
   it("marks a Remix data request, gives it a variant of its own (the page's and its route), and hands loaders its URL without _data", () => {
     const data = read({}, `${PAGE}&_data=routes%2F%24`);
-    expect(data.isDataRequest).toBe(true);
+    expect(data.answer).toEqual({ kind: "data", route: "routes/$", pageRoute: true });
     expect(data.variant).not.toBe(read({}).variant);
     expect(data.variant).toBe(read({}, `${PAGE}&utm_source=x&_data=routes%2F%24`).variant);
     expect(data.url.searchParams.has("_data")).toBe(false);
+  });
+
+  it("reads any `_data`, empty or blank, as Remix does: a data request, never the document's variant", () => {
+    for (const query of ["_data=", "_data", "_data=%20", "_data=&index", "_data=root", "_data=routes%2Fnope"]) {
+      const context = read({}, `${PAGE}&${query}`);
+      expect(context.answer.kind, query).toBe("data");
+      expect(context.variant, query).not.toBe(read({}).variant);
+    }
+    expect(read({}, `${PAGE}&_data=root`).answer).toMatchObject({ pageRoute: false });
+    expect(read({}, `${PAGE}&_data=`).answer).toMatchObject({ route: "", pageRoute: false });
   });
 });

@@ -5,6 +5,7 @@ import { readCountryCode } from "~/page/build-page-context.server";
 import { deviceVary, requestDevice } from "~/page/device.server";
 import type { RequestContext } from "~/page/load-context";
 import { pageVariant } from "~/edge/cached-page.server";
+import { requestAnswer } from "~/page/request-answer";
 import { CURRENCY_KEY_HEADER, type ChosenCurrency } from "~/prices/page-currency.server";
 import { logForRequest } from "~/server/access-log.server";
 import { readCookie } from "~/server/cookies.server";
@@ -28,8 +29,8 @@ export function readRequestContext(req: IncomingRequest, env: Pick<Env, "COUNTRY
   const id = header("x-request-id") ?? "";
   const host = (req.headers.host ?? "localhost").toLowerCase();
   const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
-  const dataRoute = url.searchParams.get("_data");
-  const isDataRequest = dataRoute !== null;
+  // The one reading of what the request is answered with, Remix's own (request-answer.ts).
+  const answer = requestAnswer(url.searchParams);
   url.searchParams.delete("_data");
   const device = requestDevice(headers);
   const countryCode = readCountryCode(headers, env.COUNTRY_HEADER);
@@ -38,7 +39,7 @@ export function readRequestContext(req: IncomingRequest, env: Pick<Env, "COUNTRY
     id,
     log: (level: "warn" | "error", message: string, err?: unknown) => logForRequest(id, level, message, err),
     url,
-    isDataRequest,
+    answer,
     host,
     urlMode: env.URL_MODE,
     device,
@@ -46,7 +47,7 @@ export function readRequestContext(req: IncomingRequest, env: Pick<Env, "COUNTRY
     currency,
     operator: isOperatorRequest(headers, env.SERVER_TIMING_KEY),
     vary: Object.freeze([env.COUNTRY_HEADER, ...deviceVary(device.decidedBy)]),
-    variant: pageVariant({ url, currencyKey: currency ? `${currency.source}:${currency.currency}` : "", countryCode, device, dataRoute }),
+    variant: pageVariant({ url, currencyKey: currency ? `${currency.source}:${currency.currency}` : "", countryCode, device, answer }),
     cookie: header("cookie"),
     referer: header("referer"),
     acceptEncoding: header("accept-encoding"),

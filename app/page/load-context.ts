@@ -4,6 +4,7 @@ import type { Env } from "~/env.server";
 import type { PriceService } from "~/prices/api-runtime.server";
 import type { ChosenCurrency } from "~/prices/page-currency.server";
 import type { RequestDevice } from "./device.server";
+import type { RequestAnswer } from "./request-answer";
 
 // What every loader, action and render is handed as its load context (AppLoadContext, remix.env.d.ts), as
 // Hydrogen's createHydrogenContext hands its storefront's: one request's facts, read once at the edge
@@ -17,8 +18,8 @@ export interface RequestContext {
   readonly log: (level: "warn" | "error", message: string, err?: unknown) => void;
   /** The URL as the loaders see it: the guard's one spelling of the host, the request target without Remix's `_data`. */
   readonly url: URL;
-  /** A Remix data request (`?_data=`): JSON at a page's URL, never a document. */
-  readonly isDataRequest: boolean;
+  /** What the request is answered with, read as Remix reads it: the document, or a route's data (`_data`). */
+  readonly answer: RequestAnswer;
   readonly host: string;
   readonly urlMode: UrlMode;
   readonly device: RequestDevice;

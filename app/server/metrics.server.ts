@@ -76,6 +76,12 @@ function createMetrics(registry: Registry) {
       labelNames: ["changed"] as const,
       registers: [registry],
     }),
+    pageCacheRefusals: new Counter({
+      name: "storefront_page_cache_refusals_total",
+      help: "Answers the page cache refused because they were not what their key promises (HTML for a document, a page's JSON for its data, a 200): at store, or at read for an entry another instance wrote",
+      labelNames: ["at"] as const,
+      registers: [registry],
+    }),
     ready: new Gauge({ name: "storefront_ready", help: "1 while /readyz answers 200", registers: [registry] }),
     devices: new Counter({
       name: "storefront_device_classifications_total",
@@ -93,6 +99,7 @@ function create(registry: Registry) {
   for (const operation of ["read", "lock"]) made.sharedCacheFallbacks.labels(operation).inc(0);
   for (const changed of ["true", "false"]) made.contentRevalidations.labels(changed).inc(0);
   for (const device of ["mobile", "desktop", "bot"]) for (const decidedBy of ["cdn", "signals"]) made.devices.labels(device, decidedBy).inc(0);
+  for (const at of ["store", "read"]) made.pageCacheRefusals.labels(at).inc(0);
   made.cacheLookups.labels("price", "hit").inc(0);
   made.cacheLookups.labels("price", "miss").inc(0);
   // The page cache's children are held: one is counted on most requests.
@@ -212,6 +219,10 @@ export function setSharedCacheUp(up: boolean): void {
 
 export function countSharedCacheFallback(operation: "read" | "lock"): void {
   metrics?.sharedCacheFallbacks.labels(operation).inc();
+}
+
+export function countPageCacheRefusal(at: "store" | "read"): void {
+  metrics?.pageCacheRefusals.labels(at).inc();
 }
 
 export function countSharedCacheTimeout(): void {

@@ -30,5 +30,10 @@ sub vcl_recv {
             set req.http.X-Currency = std.toupper(regsub(req.http.Cookie, "^(.*;)?\s*currency=([A-Za-z]{3})\s*(;.*)?$", "\2"));
         }
         unset req.http.Cookie;
+        # A route's data that is not a page's own (`_data` empty, the root's, an unknown route's) is private at
+        # the origin; it is never looked up here either. Only the page routes' data is keyed, as its page.
+        if (req.url ~ "[?&]_data(=|&|$)" && req.url !~ "[?&]_data=routes(/|%2F|%2f)(\$|%24|_index)(&|$)") {
+            return (pass);
+        }
     }
 }
