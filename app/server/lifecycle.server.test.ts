@@ -1,6 +1,6 @@
 import express from "express";
 import { Agent, createServer, request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { Lifecycle } from "./lifecycle.server";
 
@@ -128,6 +128,41 @@ describe("shutdown", () => {
     const tally = await lifecycle.shutdown("SIGTERM", { server, drainMs: 0, timeoutMs: 100, close: async () => undefined, exit: (code) => (exitCode = code) });
     expect(tally).toEqual({ answered: 0, clientsLeft: 0, idleClosed: 0, cut: 1 });
     expect(await hanging).toBe("cut");
+    await expect.poll(() => exitCode).toBe(1);
+  });
+
+  it("ends once every connection has closed, even with responses queued behind another on a pipelined connection that never close themselves", async () => {
+    const lifecycle = new Lifecycle({ sharedCache: () => "not configured" });
+    const app = express();
+    app.get("/slow", (_req, res) => void setTimeout(() => res.send("done"), 200));
+    const { server } = await listen(app);
+    lifecycle.watch(server);
+    // Three requests in one write; the client leaves while the first is still being made.
+    const socket = connect((server.address() as AddressInfo).port, "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write("GET /slow HTTP/1.1\r\nHost: a\r\n\r\n".repeat(3));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    let exitCode: number | null = null;
+    const tally = await lifecycle.shutdown("SIGTERM", { server, drainMs: 0, timeoutMs: 5000, close: async () => undefined, exit: (code) => (exitCode = code) });
+    expect(tally?.cut).toBe(0);
+    await expect.poll(() => exitCode).toBe(0);
+  });
+
+  it("a last resort exits 1 when something still holds the process after the drain, the timeout and the margin", async () => {
+    const lifecycle = new Lifecycle({ sharedCache: () => "not configured" });
+    const { server } = await listen(express());
+    lifecycle.watch(server);
+    let exitCode: number | null = null;
+    // What the process holds never finishes closing.
+    void lifecycle.shutdown("SIGTERM", {
+      server,
+      drainMs: 0,
+      timeoutMs: 50,
+      lastResortMarginMs: 50,
+      close: () => new Promise<void>(() => undefined),
+      exit: (code) => (exitCode = code),
+    });
     await expect.poll(() => exitCode).toBe(1);
   });
 });

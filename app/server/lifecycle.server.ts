@@ -10,7 +10,8 @@ import { setReadyMetric } from "./metrics.server";
 //    draining. The shared cache is reported, never failed: without Redis an instance still serves.
 //  - On SIGTERM the instance turns not-ready and stops accepting connections at once, answers what is
 //    asked on the connections it has (each then closes), closes what it holds (Redis, the embedded
-//    sandbox, the metrics port) and exits 0, or 1 if requests had to be cut (shutdown, below).
+//    sandbox, the metrics port) and exits 0, or 1 if requests had to be cut (shutdown, below); a last-resort
+//    timer exits 1 if anything still holds it after the drain, the timeout and a margin.
 
 export interface ReadinessState {
   sitesIndexed: boolean;
@@ -30,6 +31,8 @@ export interface ShutdownOptions {
   /** Closes what the process holds once no request is in flight (Redis, the sandbox, the metrics port). */
   close: () => Promise<void>;
   exit?: (code: number) => void;
+  /** How long past the drain and the timeout the last resort waits before it ends the process (default below). */
+  lastResortMarginMs?: number;
 }
 
 /** What became of the requests after the signal (the exit line's fields). */
@@ -41,6 +44,8 @@ export interface ShutdownTally {
 }
 
 const PROBE_INTERVAL_MS = 1000;
+/** The last resort's margin past SHUTDOWN_DRAIN_MS + SHUTDOWN_TIMEOUT_MS: closing Redis, the sandbox and the metrics port. */
+const LAST_RESORT_MARGIN_MS = 5000;
 
 export class Lifecycle {
   readonly state: ReadinessState = { sitesIndexed: false, apiReached: false, draining: false };
@@ -116,9 +121,23 @@ export class Lifecycle {
    * Node's own http `close()` would also close every idle connection at once, and with it a request its
    * client had just sent on one: the port is closed with net.Server's `close()`, which keeps them.
    */
-  async shutdown(signal: string, { server, drainMs, timeoutMs, close, exit = (code) => process.exit(code) }: ShutdownOptions): Promise<ShutdownTally | null> {
+  async shutdown(
+    signal: string,
+    { server, drainMs, timeoutMs, close, exit = (code) => process.exit(code), lastResortMarginMs = LAST_RESORT_MARGIN_MS }: ShutdownOptions,
+  ): Promise<ShutdownTally | null> {
     if (this.shuttingDown) return null;
     this.shuttingDown = true;
+    // The last resort: whatever a step below waits on, the process ends, saying what kept it (resource types
+    // only, never a request's data), with 1. Unreferenced, so it never keeps the process alive itself.
+    const lastResortMs = drainMs + timeoutMs + lastResortMarginMs;
+    const lastResort = setTimeout(() => {
+      log.error(
+        { signal, lastResortMs, stillOpen: process.getActiveResourcesInfo() },
+        `not stopped ${lastResortMs} ms after ${signal} (drain, timeout and margin): exiting 1 with what is still open`,
+      );
+      flushLog(() => exit(1));
+    }, lastResortMs);
+    lastResort.unref();
     this.state.draining = true;
     this.update();
     const watch = this.connections ?? this.watch(server);
@@ -155,6 +174,7 @@ export class Lifecycle {
     const counts = { answered, clientsLeft: left, idleClosed, cut };
     log.info({ signal, ...counts }, `${outcome} (${tally})`);
     const code = cut ? 1 : 0;
+    clearTimeout(lastResort);
     flushLog(() => exit(code));
     return counts;
   }
@@ -182,33 +202,46 @@ class ConnectionWatch {
   private draining = false;
   /** Set when the shutdown bound closes every connection: what ends then was cut, not left. */
   private cutting = false;
-  /** Requests whose response has not closed yet; the count the drain waits on for its tally. */
-  private pending = 0;
+  /**
+   * Requests whose response has not ended yet; the drain waits on them for its tally. A response ends when it
+   * closes, or when its connection closes: a response queued behind another on a pipelined connection never
+   * emits `close` of its own once the connection is gone, and waiting on it would keep the process alive.
+   */
+  private readonly pending = new Set<ServerResponse>();
   private whenSettled: (() => void) | null = null;
 
   constructor(server: Server) {
     server.on("connection", (socket: Socket) => {
-      this.open.set(socket, new Set());
-      socket.once("close", () => this.open.delete(socket));
+      const inFlight = new Set<ServerResponse>();
+      this.open.set(socket, inFlight);
+      socket.once("close", () => {
+        this.open.delete(socket);
+        for (const res of inFlight) this.ended(res);
+      });
     });
     const onRequest = (req: IncomingMessage, res: ServerResponse) => {
       const inFlight = this.open.get(req.socket as Socket);
       if (this.draining) res.setHeader("Connection", "close");
       inFlight?.add(res);
-      this.pending += 1;
+      this.pending.add(res);
       res.once("close", () => {
         inFlight?.delete(res);
-        this.pending -= 1;
-        if (this.draining) {
-          if (res.writableFinished) this.outcomes.answered += 1;
-          else if (!this.cutting) this.outcomes.left += 1;
-        }
-        if (this.pending === 0) this.whenSettled?.();
+        this.ended(res);
       });
     };
     // First, so an answer is marked before any step writes it.
     server.prependListener("request", onRequest);
     server.prependListener("checkContinue", onRequest);
+  }
+
+  /** A response is over (its own close, or its connection's), counted once. */
+  private ended(res: ServerResponse): void {
+    if (!this.pending.delete(res)) return;
+    if (this.draining) {
+      if (res.writableFinished) this.outcomes.answered += 1;
+      else if (!this.cutting) this.outcomes.left += 1;
+    }
+    if (this.pending.size === 0) this.whenSettled?.();
   }
 
   /** From now on every answer closes its connection, the ones under way included when they can still say so. */
@@ -219,7 +252,7 @@ class ConnectionWatch {
 
   /** Settles once every response has closed (a response closes a little after its connection does). */
   settled(): Promise<void> {
-    return this.pending === 0 ? Promise.resolve() : new Promise((resolve) => (this.whenSettled = resolve));
+    return this.pending.size === 0 ? Promise.resolve() : new Promise((resolve) => (this.whenSettled = resolve));
   }
 
   /** Requests in flight; from now on, what ends unanswered was cut by us. */

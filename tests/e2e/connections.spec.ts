@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { PARIS } from "./fixtures";
+import { LEAK, malformedBatch } from "./malformed-batch";
 import { RawConnection, requestBytes, type RawResponse } from "./raw-http";
 import { closeWaitCount, parseLogLine, startStorefront, unreadBytes, type LogLine, type StorefrontServer } from "./storefront-server";
 
@@ -114,6 +115,30 @@ test.describe("a form post whose body never ends", () => {
       const lines = withoutStartUp(await server.logsSince(from, 500));
       expect(lines).toHaveLength(1);
       expect(parseLogLine(lines[0]!)).toMatchObject({ method: "POST", path: "/consent", status: 499 });
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+test.describe("after a batch of malformed requests", () => {
+  test("traversal, smuggling, over-long requests and odd Hosts: no 5xx, no leak, and SIGTERM then exits 0 within the drain plus the shutdown timeout", async () => {
+    test.setTimeout(120_000);
+    const settings = { drainMs: 2000, timeoutMs: 10_000 };
+    const server = await startStorefront({ SHUTDOWN_DRAIN_MS: String(settings.drainMs), SHUTDOWN_TIMEOUT_MS: String(settings.timeoutMs) });
+    try {
+      const answers = await malformedBatch(server.port);
+      for (const answer of answers) {
+        expect(
+          answer.statuses.filter((status) => status >= 500),
+          answer.name,
+        ).toEqual([]);
+        expect(LEAK.test(answer.body), answer.name).toBe(false);
+      }
+      const signalled = Date.now();
+      process.kill(server.pid, "SIGTERM");
+      expect(await server.exited).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(settings.drainMs + settings.timeoutMs);
     } finally {
       await server.stop();
     }
