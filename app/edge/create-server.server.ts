@@ -21,6 +21,7 @@ import { documentHeaders, render, serverTiming } from "~/edge/render.server";
 import type { AppServices } from "~/page/load-context";
 import { requestContextStep } from "~/edge/request-context.server";
 import { staticFiles } from "~/edge/static-files.server";
+import { LOGGED_QUERY_NAMES } from "~/page/logged-query-names.server";
 
 // The storefront's HTTP edge as a function: one request path with named steps, guard → static files →
 // page cache → Remix (decision 027). Nothing happens at import; `createServer` indexes the content and
@@ -100,7 +101,7 @@ export function createServer(env: Env, { build, publicDir = path.resolve(process
   app.disable("x-powered-by");
   app.set("trust proxy", false);
   // Before everything: one access line and the HTTP metrics for every request, refused ones included.
-  app.use(accessLog());
+  app.use(accessLog({ queryNames: LOGGED_QUERY_NAMES }));
   app.use(guardRequests(guard));
   // Compresses what no step has encoded: the page cache and the hinted scripts send bytes compressed once, with
   // their own Content-Encoding, ETag and Vary (decisions 036 and 042), which this filter leaves alone.

@@ -76,6 +76,10 @@ describe("checkHost", () => {
       expect(checkHost(host), host).toEqual({ ok: true });
     }
   });
+  it("refuses with 400 a request with more than one Host line, whatever they say", () => {
+    expect(checkHost("www.paris-experiences.example", 2)).toEqual({ ok: false, status: 400, reason: "Host header is sent more than once" });
+    expect(checkHost("localhost", 1)).toEqual({ ok: true });
+  });
   it("refuses with 400 what is not a host[:port], naming the Host header", () => {
     const hostile = [
       undefined,

@@ -5,7 +5,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from "exp
 import onHeaders from "on-headers";
 import { checkCrossSite } from "~/edge/cross-site.server";
 import { headerValue } from "~/server/header-reader.server";
-import { logForRequest } from "~/server/access-log.server";
+import { logForRequest, noteHost } from "~/server/access-log.server";
 import { log } from "~/server/logger.server";
 import { intoAccessLine, logClientError } from "~/server/log-server-error.server";
 import { transportHeaders, type Transport } from "~/server/security-headers.server";
@@ -58,8 +58,13 @@ export function checkMethod(method: string, pathname: string, postPaths: PostPat
 const LABEL = "[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?";
 const HOST_PATTERN = new RegExp(`^(?:\\[[0-9A-Fa-f:.]{2,45}\\]|${LABEL}(?:\\.${LABEL})*\\.?)(?::0*(\\d{1,5}))?$`);
 
-/** The Host header: present, a host[:port] that the URL parser reads as the same host, port 1-65535. */
-export function checkHost(host: string | undefined): GuardVerdict {
+/**
+ * The Host header: present once (RFC 9112 §3.2: a request with more than one Host line is a 400; Node keeps the
+ * first and drops the rest, so two that differ would reach different readers differently), a host[:port] that
+ * the URL parser reads as the same host, port 1-65535.
+ */
+export function checkHost(host: string | undefined, lines = 1): GuardVerdict {
+  if (lines > 1) return { ok: false, status: 400, reason: "Host header is sent more than once" };
   if (host === undefined) return { ok: false, status: 400, reason: "Host header is missing" };
   const match = host.length <= 260 ? HOST_PATTERN.exec(host) : null;
   const port = match?.[1];
@@ -96,6 +101,13 @@ export function checkRequestTarget(originalUrl: string): GuardVerdict {
     return { ok: false, status: 400, reason: "path contains characters that cannot be routed" };
   }
   return { ok: true };
+}
+
+/** How many Host lines the request had (Node's `headers` keep only the first). */
+function hostLines(rawHeaders: string[]): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === "host") count += 1;
+  return count;
 }
 
 /**
@@ -206,7 +218,7 @@ export function guardRequests(guard: GuardOptions): RequestHandler {
     delete req.headers["x-forwarded-host"];
     const checks: Array<() => GuardVerdict> = [
       () => checkMethod(req.method, req.path, guard.postPaths),
-      () => checkHost(req.headers.host),
+      () => checkHost(req.headers.host, hostLines(req.rawHeaders)),
       () => checkRequestTarget(req.originalUrl),
       () => {
         const verdict = checkCrossSite({
@@ -228,6 +240,7 @@ export function guardRequests(guard: GuardOptions): RequestHandler {
     // One spelling of the host for the page cache key and every URL a page writes (decision 020);
     // after the cross-site check, which compares Origin with the Host as the browser sent it.
     req.headers.host = canonicalHost(req.headers.host!, guard.transport.pageScheme);
+    noteHost(res, req.headers.host);
     // A client waiting on Expect: 100-continue is told to go on only now, after the checks accepted it.
     if (/^100-continue$/i.test(req.headers.expect ?? "")) res.writeContinue();
     next();

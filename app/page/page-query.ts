@@ -2,7 +2,7 @@
 // the booking date; and the development site directory's host search, site and page number (q, site,
 // page). Everything else (utm_*, the attribution keys, inspect=…) is read in the browser only, so the
 // page caches, in process and on the CDN, key on these and nothing else.
-const PAGE_QUERY_PARAMS = ["uid", "lang", "date", "q", "site", "page"] as const;
+export const PAGE_QUERY_PARAMS = ["uid", "lang", "date", "q", "site", "page"] as const;
 
 /** The page's own parameters from a query, every occurrence in order, the rest dropped. */
 export function pageQuery(search: string | URLSearchParams): URLSearchParams {

@@ -4,14 +4,18 @@ import { log } from "./logger.server";
 import { observeHttpRequest, routeKind, type PageCacheResult } from "./metrics.server";
 
 // One access line per request, and the HTTP metrics, both written when the response is done
-// (docs/operations.md#logs, decision 022). The line carries method, host, path without query values,
-// status, duration, page-cache result and request id; never a cookie or a query value. What else the
+// (docs/operations.md#logs, decision 022). The line carries method, the resolved host, path without query
+// values (and without names the storefront does not read), status, duration, page-cache result and request id;
+// never a cookie, a query value or name a visitor chose, or a Host as sent. What else the
 // request's handling has to say (a refusal, Remix's 4xx, an error of ours) is folded into that same line,
 // so one bad request is still one line. The request id is the client's X-Request-Id when well-formed,
 // else made here, and echoed in the response.
 
-/** What a load balancer or CDN sends as an id: letters, digits and a little punctuation, 128 at most. */
-const REQUEST_ID = /^[A-Za-z0-9._:+=@-]{1,128}$/;
+/**
+ * What a load balancer or CDN sends as an id: letters, digits, `.`, `_` and `-`, 64 at most. Anything else (an
+ * address with `@`, a long token) may be a visitor's data, and is replaced by an id of ours.
+ */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 type Level = "warn" | "error";
 
@@ -24,18 +28,24 @@ interface Note {
 /** Notes of the requests in flight, by request id (the handlers that see only a fetch Request find it in its headers). */
 const notes = new Map<string, Note>();
 
-/** The path with each query value dropped (`/?uid=&lang=`), for a log line. */
-export function loggablePath(url: string): string {
+/**
+ * The path for a log line: each query value dropped, the names the storefront reads kept (`/?uid=&lang=`), and
+ * every other name, which a visitor chose and may have written anything in, replaced by their count
+ * (`/?uid=&lang=&+2`).
+ */
+export function loggablePath(url: string, ourNames: ReadonlySet<string>): string {
   const cut = url.indexOf("?");
   const path = cut < 0 ? url : url.slice(0, cut);
-  const names =
-    cut < 0
-      ? []
-      : url
-          .slice(cut + 1)
-          .split("&")
-          .map((pair) => pair.split("=")[0]);
-  const text = names.length ? `${path}?${names.map((name) => `${name}=`).join("&")}` : path;
+  let text = path;
+  if (cut >= 0) {
+    const names = url
+      .slice(cut + 1)
+      .split("&")
+      .map((pair) => pair.split("=")[0]!);
+    const ours = names.filter((name) => ourNames.has(name));
+    const others = names.length - ours.length;
+    text = `${path}?${[...ours.map((name) => `${name}=`), ...(others ? [`+${others}`] : [])].join("&")}`;
+  }
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
@@ -44,8 +54,13 @@ function requestId(sent: string | string[] | undefined): string {
   return typeof sent === "string" && REQUEST_ID.test(sent) && !notes.has(sent) ? sent : randomUUID();
 }
 
-/** Mounted first. The page cache step says whether it found the page (notePageCache) when it looked one up. */
-export function accessLog(): RequestHandler {
+/**
+ * Mounted first. The page cache step says whether it found the page (notePageCache) when it looked one up; the
+ * guard, which host it resolved (noteHost). `queryNames`: the query parameter names the storefront reads, logged
+ * as they are; others are counted.
+ */
+export function accessLog({ queryNames }: { queryNames: readonly string[] }): RequestHandler {
+  const ourNames = new Set(queryNames);
   return (req, res, next) => {
     const started = performance.now();
     const id = requestId(req.headers["x-request-id"]);
@@ -69,8 +84,9 @@ export function accessLog(): RequestHandler {
       const fields = {
         requestId: id,
         method: req.method,
-        host: (req.headers.host ?? "").slice(0, 200),
-        path: loggablePath(path),
+        // The host the guard resolved; a Host it refused is not written as sent (null).
+        host: resolvedHosts.get(res) ?? null,
+        path: loggablePath(path, ourNames),
         status,
         durationMs: Math.round(ms * 10) / 10,
         cache,
@@ -82,6 +98,13 @@ export function accessLog(): RequestHandler {
     res.once("finish", done).once("close", done);
     next();
   };
+}
+
+const resolvedHosts = new WeakMap<Response, string>();
+
+/** The guard's one spelling of the request's host, once it accepted the Host header: what the access line says. */
+export function noteHost(res: Response, host: string): void {
+  resolvedHosts.set(res, host);
 }
 
 const pageCacheResults = new WeakMap<Response, "hit" | "miss">();

@@ -32,9 +32,13 @@ describe("routeKind", () => {
 
 describe("loggablePath", () => {
   it("keeps the path and the query's names, never its values", () => {
-    expect(loggablePath("/?uid=www.paris.example&lang=fr")).toBe("/?uid=&lang=");
-    expect(loggablePath("/fr/shows/x/?email=a%40b.c")).toBe("/fr/shows/x/?email=");
-    expect(loggablePath("/healthz")).toBe("/healthz");
-    expect(loggablePath(`/${"a".repeat(400)}`)).toHaveLength(301);
+    const ours = new Set(["uid", "lang", "date", "_data"]);
+    expect(loggablePath("/?uid=www.paris.example&lang=fr", ours)).toBe("/?uid=&lang=");
+    expect(loggablePath("/fr/shows/x/?email=a%40b.c", ours)).toBe("/fr/shows/x/?+1");
+    // A name a visitor chose is never written, only counted.
+    expect(loggablePath("/?uid=a&lang=&pm1xqname-alice.smith%40mail.example-tok1q=&x&date=", ours)).toBe("/?uid=&lang=&date=&+2");
+    expect(loggablePath("/?_data=routes%2F%24", ours)).toBe("/?_data=");
+    expect(loggablePath("/healthz", ours)).toBe("/healthz");
+    expect(loggablePath(`/${"a".repeat(400)}`, ours)).toHaveLength(301);
   });
 });

@@ -130,3 +130,32 @@ test("values planted in every place a visitor's data goes never reach a line", a
   ).toEqual([]);
   expect(lines.filter((line) => line.includes(PLANTED))).toEqual([]);
 });
+
+test("a query parameter's name, a client's request id and a Host as sent never reach a line; two Host lines are one 400 and one line", async () => {
+  const from = server.logs.length;
+  const raw = (headers: Array<[string, string]>, target = `/?uid=${PARIS}&lang=en`) =>
+    rawRequest(server.port, requestBytes("GET", target, [...headers, ["Connection", "close"]]));
+  const name = `${PLANTED}-alice.smith%40mail.example`;
+  const byName = await raw([["Host", "localhost"]], `/?uid=${PARIS}&lang=en&${name}=&tok=1`);
+  expect(byName.status).toBe(200);
+  const byId = await raw([
+    ["Host", "localhost"],
+    ["X-Request-Id", `${PLANTED}.bob.jones@mail.example`],
+  ]);
+  expect(header(byId, "x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  const withUserinfo = await raw([["Host", `localhost:${server.port}@${PLANTED}.example`]]);
+  expect(withUserinfo.status).toBe(400);
+  const twoHosts = await raw([
+    ["Host", "localhost"],
+    ["Host", `www.${PLANTED}.example`],
+  ]);
+  expect(twoHosts.status).toBe(400);
+
+  const lines = (await server.logsSince(from, 300)).map((line) => ({ line, parsed: parseLogLine(line) }));
+  expect(lines.filter(({ line }) => line.includes(PLANTED) || line.includes("alice") || line.includes("bob.jones"))).toEqual([]);
+  const access = lines.flatMap(({ parsed }) => (parsed?.requestId ? [parsed] : []));
+  expect(access).toHaveLength(4);
+  expect(access[0]).toMatchObject({ host: "localhost", path: "/?uid=&lang=&+2", status: 200 });
+  expect(access[2]).toMatchObject({ host: null, status: 400 });
+  expect(access[3]).toMatchObject({ host: null, status: 400, msg: "400 GET /: Host header is sent more than once" });
+});

@@ -158,7 +158,7 @@ test.describe("metrics and access lines", () => {
       level: "info",
       method: "GET",
       host: "localhost",
-      path: "/?uid=&lang=&email=",
+      path: "/?uid=&lang=&+1",
       status: 200,
       cache: expect.stringMatching(/^(hit|miss)$/),
     });
