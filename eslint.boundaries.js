@@ -76,12 +76,13 @@ const ZONES = {
     from: ["app/page/**", "app/prices/**", "app/server/**", "app/routes/**", "app/inspector/**", "app/*.{ts,tsx}"],
     message: "content/, i18n/ and booking/ are the app's leaves: they import only each other.",
   },
-  serverIsTheGroundFloor: {
-    // app/server/ holds what every floor above uses (logger, metrics, lifecycle, the access line, HTTP helpers).
+  serverStandsOnTheLeaves: {
+    // app/server/ holds what every floor above uses (logger, metrics, lifecycle, the access line, HTTP helpers);
+    // under it are only the app's leaves (content/, i18n/, booking/) and the folders outside app/.
     target: "app/server/**",
     from: ["app/{cache,components,edge,inspector,page,prices,routes,styles}/**", "app/*.{ts,tsx}"],
     message:
-      "app/server/ is the ground floor (logger, metrics, lifecycle, HTTP helpers): it imports only content/, i18n/ and the folders outside app/ (decision 047).",
+      "app/server/ (logger, metrics, lifecycle, HTTP helpers) stands under every floor of app/ but its leaves: it imports only content/, i18n/, booking/ and the folders outside app/ (README, Layout; decision 047).",
   },
   edgeIsTheEntrysAlone: {
     // Every app module but the edge's own and the entry (app/express.server.ts); all globs, as import-x wants.

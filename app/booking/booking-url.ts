@@ -4,7 +4,7 @@ import type { FlowType } from "../../tracking/flow-types";
 // docs/requirements.md#2-pages-and-the-shell: booking link = https://{subdomain}.{domain}/{lang}/book/{tgid}/{flow segment}/?query.
 // Isomorphic: the server builds the link's base, the browser adds attribution.
 
-/** The path segment that opens each booking flow (README: "Prices and booking"). */
+/** The path segment that opens each booking flow (docs/booking-links.md). */
 export const BOOKING_FLOW_SEGMENTS: Readonly<Record<FlowType, string>> = {
   NORMAL: "select-date",
   SEATMAP: "seatmap",

@@ -114,6 +114,18 @@ function readJson(file: string, roots: readonly string[]): ReadResult<unknown> {
   }
 }
 
+/** What identifies a file's version without reading it: inode, size and modification time. */
+export const stampOf = (stats: Stats) => `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+
+/** A path's stamp, or why it has none (a missing file has a stamp too, so its return is a change). */
+export function statStamp(file: string): string {
+  try {
+    return stampOf(statSync(file));
+  } catch (error) {
+    return `missing:${(error as NodeJS.ErrnoException).code ?? ""}`;
+  }
+}
+
 /** A regular file's stats, or why it is not one (a pipe or device named *.json would block the read for ever). */
 export function statFile(file: string): { stats: Stats } | { issue: string } | null {
   try {

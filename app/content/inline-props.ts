@@ -4,7 +4,7 @@ import { isValidUid } from "./page-url";
 import { parseIsoDate } from "./iso-date";
 import { toIconType, type IconType } from "./icon-types";
 
-// The attributes each inline block takes (README "Content blocks"), checked on the server
+// The attributes each inline block takes (docs/blocks.md), checked on the server
 // (content/rich-text-view.server.ts); components import only the types. A block whose attributes do
 // not check out returns null and is shown as the text the editor wrote.
 

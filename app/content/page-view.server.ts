@@ -39,7 +39,7 @@ const views = new WeakMap<PageDocument, Map<string, CachedView>>();
 
 /**
  * The document's view, made once per document version and link context: parsing a guide's rich text on
- * every request was about 5 % of its cost at the origin. `links.host` is the page's own site host, not the
+ * every request was a measurable part of its cost at the origin (docs/decisions/036-rendered-page-work-done-once.md). `links.host` is the page's own site host, not the
  * serving host, so one view serves every request for the page (in production they are the same host). The view
  * is read-only loader data.
  */

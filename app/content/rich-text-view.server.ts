@@ -1,5 +1,5 @@
 import { toInlineProps, type InlineProps } from "./inline-props";
-import { formatContentDate } from "~/i18n/date-format";
+import { formatContentDate } from "./date-format";
 import { resolveLinkTarget, type LinkContext } from "./action-link";
 import { classifyEmbed, spotifyEmbedUrl } from "./embed";
 import { isPhrasing, mergeText, parseRichText, plainTextOf, type InlineNode } from "./inline-blocks";
@@ -9,7 +9,7 @@ import type { InlineBlockView, InlineView, RichTextView } from "./rich-text-view
 // attributes checked into typed props (inline-props.ts), on the server. A block that does not check out
 // becomes the text the editor wrote, as does a box-like block inside a heading. Frames are classified
 // against the allow-list here too (content/embed.ts, in the page language for maps); one that is not
-// allowed is left out, as it always was. Dates arrive as text in the page language (i18n/date-format.ts), and
+// allowed is left out, as it always was. Dates arrive as text in the page language (date-format.ts), and
 // links as hrefs for the page's site and URL mode (action-link.ts; `links.lang` is the page language).
 
 /** null: a frame off the allow-list, rendered as nothing. */

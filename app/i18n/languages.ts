@@ -68,3 +68,6 @@ export function getLanguage(code: string): Language | undefined {
 export function localeFor(code: SupportedLanguageCode): string {
   return byCode(code)?.locale ?? "en-US";
 }
+
+/** Orders language codes English first (every page's fallback, docs/requirements.md#5-rules), then by code. */
+export const byEnglishFirst = (a: string, b: string) => (a === DEFAULT_LANGUAGE ? -1 : b === DEFAULT_LANGUAGE ? 1 : a.localeCompare(b));

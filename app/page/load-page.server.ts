@@ -23,7 +23,7 @@ import { pageHref, pageUrl } from "~/content/page-url";
 import { resolvePageRequest } from "./resolve-page-request";
 import { dataResponse } from "~/server/data-response.server";
 
-// The page loader's recipe (README, "How a page loads"):
+// The page loader's recipe (docs/how-a-page-loads.md gives the page's whole way):
 // resolve site + uid + lang → load the document → build the page context → links and alternates.
 
 function linkContext(env: Env, store: ContentStore, host: string, lang: SupportedLanguageCode): LinkContext {

@@ -16,7 +16,7 @@ import {
 import type { Experience, PageCommerce, PriceResult } from "./price-types";
 import type { SupportedLanguageCode } from "~/i18n/languages";
 
-// The page's prices and experiences, loaded in parallel and time-boxed (README, "Two commands"):
+// The page's prices and experiences, loaded in parallel and time-boxed (docs/prices-and-caching.md):
 // every call starts at once; the page waits for them at most `budgetMs`; whatever is not there by
 // then (failed, slow) is simply absent and shows empty. Late answers still land in the cache.
 

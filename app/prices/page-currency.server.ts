@@ -3,7 +3,7 @@ import { DEFAULT_CURRENCY, isCurrencyCode, type CurrencyCode } from "~/i18n/curr
 // Which currency a page shows: the visitor's choice wins, else the site's default,
 // else USD (docs/requirements.md#9-constants). The choice lives in the `currency` cookie; a CDN in front copies it, normalised
 // to one of the 32 codes, into the X-Currency request header and keys its cache on that header only
-// (README "Prices and booking"). The header, when present and valid, is what the CDN keyed on, so it wins.
+// (docs/cdn-contract.md, the cache key). The header, when present and valid, is what the CDN keyed on, so it wins.
 // The edge reads both once (the request context, app/edge/request-context.server.ts).
 
 export const CURRENCY_KEY_HEADER = "x-currency";

@@ -72,9 +72,9 @@ export function compressGzip(input: Buffer): Buffer {
 
 /**
  * A document rendered whole, compressed whole in one synchronous call for a page that is not stored
- * (docs/decisions/036-rendered-page-work-done-once.md). A streaming encoder per response holds megabytes
- * of native memory until its response ends; fifty of them at once made V8 collect its whole heap ten
- * times as often. Brotli at quality 4 and gzip at level 6 are the compression middleware's own settings,
+ * (docs/decisions/036-rendered-page-work-done-once.md). A streaming encoder per response holds native
+ * memory until its response ends, and many of them at once made V8 collect its whole heap far more often
+ * (measured in that record). Brotli at quality 4 and gzip at level 6 are the compression middleware's own settings,
  * so a page weighs what it did. Null for a client that accepts only what we do not make here (deflate):
  * the compression step answers it.
  */

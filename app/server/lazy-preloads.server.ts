@@ -5,9 +5,9 @@ import { fileURLToPath } from "node:url";
 // Chunks loaded after hydration, but fetched from the start, in parallel and at low priority, by
 // <link rel="modulepreload"> in the document: the tracking pipeline's (zod, the catalogue, analytics,
 // web-vitals, the consent API), never as a chain of imports, each found only when the one before has arrived
-// (docs/tracking.md, "Delivery guarantee"); the modal dialog's (1.5 KB gzip), so a tap on Call us soon after
+// (docs/tracking.md, "Delivery guarantee"); the modal dialog's (decision 045), so a tap on Call us soon after
 // hydration does not wait for it on a slow network (the idle callback that imports it may come late on a
-// busy phone); and the consent banner's (3 KB gzip), so it hydrates right after the page: until it has, any
+// busy phone); and the consent banner's (decision 045), so it hydrates right after the page: until it has, any
 // update that reaches its Suspense boundary outside a transition (Remix's RemixBrowser sets the location when a
 // navigation inside the app ends) makes React give up its server HTML (error 421) and draw it again once the
 // chunk is here, and a tap on a link soon after hydration made the bar vanish and come back; and both page routes'
@@ -54,7 +54,7 @@ export function lazyPreloadUrls(meta: Metafile, publicPath: string): string[] {
       if (imported.kind === "dynamic-import" && PRELOADED_ENTRY.test(outputs[imported.path]?.entryPoint ?? "")) lazy.add(imported.path);
     }
   }
-  // Both page routes' own modules (a few hundred bytes, what they import is initial): a page of one route links to
+  // Both page routes' own modules (small: what they import is initial): a page of one route links to
   // pages of the other (every header's logo to the site's root), and Remix runs a route's clientLoader, which hands
   // it the data fetched ahead, only once its module is here (docs/decisions/049-next-page-data-in-memory.md).
   return [...pageRoutes, ...[...reachable([...lazy])].filter((file) => !initial.has(file))]

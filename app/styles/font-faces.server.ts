@@ -3,15 +3,15 @@
 // The ranges are Fontsource's, made disjoint: latin-ext leaves out what latin has (ı, Œ, œ, †, and
 // three combining marks). With font-display: optional a latin face that missed its moment counts as
 // failed, and the browser then looks for œ in the next face that lists it: "Sacré-Cœur" fetched the
-// 85 KB latin-ext file on most first visits to the Paris city page.
+// whole latin-ext file on most first visits to the Paris city page (docs/decisions/006-metric-matched-fallback-faces.md).
 const LATIN =
   "U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD";
 const LATIN_EXT =
   "U+0100-0130,U+0132-0151,U+0154-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF";
 const CYRILLIC = "U+0301,U+0400-045F,U+0490-0491,U+04B0-04B1,U+2116";
-// The currency list's symbols that latin lacks (₩ ₫ ₹, and the ł of zł) in a 2 KB file of their own, cut
+// The currency list's symbols that latin lacks (₩ ₫ ₹, and the ł of zł) in a small file of their own, cut
 // from Inter's latin-ext by `npm run fonts:currency` (scripts/fonts-currency.ts), so opening the list on a
-// latin page does not fetch the 85 KB latin-ext file; Inter's latin-ext leaves them out, so the ranges stay disjoint.
+// latin page does not fetch the latin-ext file (decision 006); Inter's latin-ext leaves them out, so the ranges stay disjoint.
 export const CURRENCY = "U+0141-0142,U+20A9,U+20AB,U+20B9";
 const INTER_LATIN_EXT = LATIN_EXT.replace("U+0132-0151", "U+0132-0140,U+0143-0151").replace(
   "U+20A0-20AB,U+20AD-20C0",
@@ -70,7 +70,7 @@ const FALLBACK_FACE_CSS = [
  * @font-face rules as a fixed string, rendered into <style id="font-faces"> in <head> by root.tsx on the
  * server only (a .server module is empty in the browser build: the browser never gets them as JavaScript). Not through Stitches: its
  * client runtime re-inserts global rules on hydration, and re-declared faces make the browser swap fonts
- * again (a layout shift measured at 0.06 CLS on mobile).
+ * again, a layout shift (decision 006).
  */
 export const FONT_FACE_CSS =
   [

@@ -147,7 +147,7 @@ const sheets = new LRUCache<string, string>({ max: 64 });
 /**
  * Stitches' own text for the groups: `--sxs{--sxs:<group> <names…>}@media{<rules>}`, every group, empty ones too.
  * A name's rules are the same text whenever it is converted, so the same names in the same order make the
- * same sheet: it is joined once and then looked up by its names (a page's sheet is 14–28 KB).
+ * same sheet: it is joined once and then looked up by its names, not joined again for every page (decision 029).
  */
 function stylesheetText({ used }: Recording): string {
   const names = used.map((rules) => {

@@ -2,7 +2,7 @@ import { OTHER_CONTROLS_WANTED } from "./field-controls";
 import type { FieldSummary } from "./field-summary";
 import { markdownTable } from "./results-table";
 
-// The field benchmark's tables: on stdout, and in the README.
+// The field benchmark's tables: on stdout, and in docs/benchmarks.md.
 
 const round = (value: number | null) => (value === null ? "-" : String(Math.round(value)));
 const signed = (value: number | null) => (value === null ? "-" : `${value > 0 ? "+" : ""}${Math.round(value)}`);
@@ -54,7 +54,7 @@ export function fieldTable(pages: readonly FieldSummary[], all: FieldSummary): s
   return lines.join("\n");
 }
 
-/** The README's table: per page, per control over all pages, and all taps. */
+/** docs/benchmarks.md's table: per page, per control over all pages, and all taps. */
 export function fieldMarkdown(pages: readonly FieldSummary[], byControl: readonly FieldSummary[], all: FieldSummary, heading: string): string {
   const rows = [...pages, ...byControl, all].map((s) => [
     s.scope,

@@ -22,7 +22,7 @@ import { startServer } from "./server-process";
 // FIELD_FLOOR=1 measures the floor instead: the same visits with the app's scripts refused, so only the
 // platform answers (popovers, links, the inline catcher). It shows how much of an answer time is the
 // browser's own work on the page (parsing, style, layout, fonts) rather than the app's. Results go to
-// field-floor.json and the README's floor table; the exit code is 0.
+// field-floor.json and docs/benchmarks.md's floor table; the exit code is 0.
 
 /** Tap moments, ms after first paint; FIELD_MOMENTS=100,6000 checks that late taps are answered. */
 const MOMENTS_MS = (process.env.FIELD_MOMENTS ?? "100,600,1500").split(",").map(Number);

@@ -100,7 +100,7 @@ test("every tracking chunk a page loads after hydration, the modal dialog's and 
 
 // The browser's first Intl.NumberFormat or DateTimeFormat costs about 40 ms of main thread (ICU starting
 // up), four times that on Lighthouse's phone. Prices, ratings, counts and dates arrive as text from the
-// server (app/prices/commerce-text.server.ts, app/i18n/date-format.ts), so loading and hydrating a page
+// server (app/prices/commerce-text.server.ts, app/content/date-format.ts), so loading and hydrating a page
 // builds none. The category page has prices, cards with ratings, and a currency switch.
 test("loading and hydrating a page with prices and cards builds no Intl formatter in the browser", async ({ page }) => {
   await page.addInitScript(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatContentDate } from "~/i18n/date-format";
+import { formatContentDate } from "~/content/date-format";
 import { ICON_TYPES } from "~/content/icon-types";
 import { Icon } from "~/components/icons/Icon";
 import { dom, render, renderBlock, renderRich } from "./blocks-render";

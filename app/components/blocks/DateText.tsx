@@ -1,4 +1,4 @@
-// A content date, already in the page language: the server formats it (i18n/date-format.ts, through
+// A content date, already in the page language: the server formats it (content/date-format.ts, through
 // content/rich-text-view.server.ts), so the browser prints the same text without building an Intl
 // formatter during hydration.
 

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useT } from "../page-providers";
-import type { Overlays } from "./overlay-context";
+import type { Overlays } from "./overlays";
 
 // docs/requirements.md#8-failures: a visitor whose connection drops is told so, and the notice stays
 // until they dismiss it (links and prices cannot work meanwhile). When the connection returns while it

@@ -1,27 +1,15 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
-import type { ActorRefFrom } from "xstate";
 import { modalStackMachine } from "../../../machines/modal-stack.machine";
-import type { ModalEntry } from "../../../machines/modal-stack.model";
 import { DEFAULT_TOAST_DURATION_MS } from "../../../machines/spec-values";
-import { toastsMachine, type Toast } from "../../../machines/toasts.machine";
+import { toastsMachine } from "../../../machines/toasts.machine";
 import { usePageChanged } from "../behaviour/use-page-changed";
 import { useTrackedActor } from "../behaviour/use-tracked-actor";
 import { useConnectionToasts } from "./connection-toasts";
+import type { Overlays } from "./overlays";
 
 // The app-level overlay actors: one modal stack and one toast list per
 // page, provided by PageShell, so any component can push a modal or show a toast (and the page says when
-// the connection drops: connection-toasts.ts).
-
-type ModalRequest = Omit<ModalEntry, "id" | "children" | "closeOnOutsideClick" | "hasBack"> &
-  Partial<Pick<ModalEntry, "closeOnOutsideClick" | "hasBack">> & { children: ReactNode };
-type ToastRequest = Pick<Toast, "message"> & Partial<Omit<Toast, "message">>;
-
-export interface Overlays {
-  modalStack: ActorRefFrom<typeof modalStackMachine>;
-  toasts: ActorRefFrom<typeof toastsMachine>;
-  openModal: (modal: ModalRequest) => string;
-  showToast: (toast: ToastRequest) => string;
-}
+// the connection drops: connection-toasts.ts). What they can do with them: overlays.ts.
 
 const OverlayContext = createContext<Overlays | null>(null);
 let nextId = 0;

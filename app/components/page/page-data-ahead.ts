@@ -5,7 +5,7 @@
 
 /** How long a page's data may wait for its tap: a browser's prefetch rule (used once within 5 minutes). */
 const KEPT_MS = 5 * 60_000;
-/** At most this many pages' data (about 10 KB of JSON each); the oldest goes first. */
+/** At most this many pages' data, the oldest going first (what one weighs: docs/decisions/049-next-page-data-in-memory.md). */
 const MAX_PAGES = 24;
 
 const kept = new Map<string, { at: number; data: Promise<unknown> }>();

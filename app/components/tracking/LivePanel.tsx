@@ -3,7 +3,7 @@ import { styled } from "../../../tokens/stitches.config";
 import { allSignals } from "../../../tracking/consent";
 import { getConsent, setConsent } from "../../../tracking/consent-update";
 import { clearLiveHistory, enableLiveLog, LIVE_HISTORY_LIMIT, openLiveChannel, readLiveHistory, type LiveRecord } from "../../../tracking/live-log";
-import { saveJsonFile } from "../ui/save-json-file";
+import { saveJsonFile } from "~/inspector/save-json-file";
 
 // The live panel: events fired in this browser (this tab and any other storefront tab), each with
 // its validation result and what happened to it. Opening this page turns publishing on.

@@ -1,10 +1,10 @@
-import type { DateFormat } from "~/content/inline-props";
-import { parseIsoDate } from "~/content/iso-date";
-import { dateTimeFormat } from "./intl-cache";
-import { localeFor, type SupportedLanguageCode } from "./languages";
+import { dateTimeFormat } from "~/i18n/intl-cache";
+import { localeFor, type SupportedLanguageCode } from "~/i18n/languages";
+import type { DateFormat } from "./inline-props";
+import { parseIsoDate } from "./iso-date";
 
 // A content date ({date value=… format=…}) in the page language, formatted on the server when the rich
-// text is converted (content/rich-text-view.server.ts). Formatted in UTC so the day never moves with
+// text is converted (rich-text-view.server.ts). Formatted in UTC so the day never moves with
 // the server's time zone.
 
 const OPTIONS: Record<DateFormat, Intl.DateTimeFormatOptions> = {
