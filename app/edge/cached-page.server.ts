@@ -5,7 +5,7 @@ import { answersWith, type RequestAnswer } from "~/page/request-answer";
 import { acceptableEncodings, compressBrotli, compressGzip } from "~/server/content-encoding.server";
 
 // An in-process micro-cache of rendered pages (the same idea as a CDN's full-page cache or nginx
-// micro-caching): rendering a page costs ~4× a bare document, and the same page is asked for many times
+// micro-caching): rendering a page costs several times a bare document (decision 004), and the same page is asked for many times
 // a second at peak. Only responses that a shared cache may keep are stored (200, `public` with
 // s-maxage, no Set-Cookie), for at most PAGE_CACHE_TTL_MS and never longer than their s-maxage: pages, and the
 // JSON of a page's data request, which a navigation inside the app (and its prefetch) asks for.

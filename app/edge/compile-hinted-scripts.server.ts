@@ -57,7 +57,7 @@ function representation(script: HintedScript, accepted: readonly ContentEncoding
 /** `setHeaders` adds the headers every static file carries (as express.static's option of that name). */
 export function compileHintedScripts(buildDir: string, setHeaders: (res: Response) => void = () => undefined): RequestHandler {
   // The build never changes while the server runs, so each file is read, compressed and hashed once
-  // (res.send would otherwise hash the whole file, React DOM's 250 KB, on every request).
+  // (res.send would otherwise hash the whole file, React DOM's included, on every request).
   const scripts = new Map<string, Promise<HintedScript>>();
   const load = (urlPath: string) => {
     let script = scripts.get(urlPath);
