@@ -20,11 +20,18 @@ const LANGS = ["en", "fr", "de", "es", "it"];
 
 /** The i-th URL of the crawl, and the Host it is sent with. */
 function crawlUrl(i: number): { path: string; host: string } {
-  const site = i % 2 ? LTT : PARIS;
+  const site = Math.floor(i / 2) % 2 ? LTT : PARIS;
   const lang = LANGS[i % LANGS.length]!;
   // A day of its own for every URL: one date is one distinct page.
   const date = new Date(Date.UTC(2027, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
-  switch (i % 5) {
+  // Every other URL is a real page's data on a date of its own, as the page links ask for it ahead of a tap:
+  // JSON kept by the page cache beside the documents.
+  if (i % 2) {
+    const uid = REAL[Math.floor(i / 2) % REAL.length]!;
+    // The query form's route is the index route (app/components/page/page-data-ahead.ts).
+    return { path: `/?uid=${uid}&lang=${lang}&date=${date}&_data=routes%2F_index`, host: "localhost" };
+  }
+  switch ((i / 2) % 5) {
     case 0:
     case 1:
       // A real page on a date: a render of its own, and an entry in the page cache.
@@ -41,17 +48,21 @@ function crawlUrl(i: number): { path: string; host: string } {
   }
 }
 
-function get(port: number, agent: Agent, path: string, host: string): Promise<{ status: number; ms: number }> {
+/** A crawler, a desktop and a phone in turn: each device is a copy of its own of every page (and its data). */
+const AGENTS = [
+  "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
+];
+
+function get(port: number, agent: Agent, path: string, host: string, userAgent = AGENTS[0]!): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = request(
-      { host: "127.0.0.1", port, path, agent, headers: { host, "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-        res.on("error", reject);
-      },
-    );
+    const req = request({ host: "127.0.0.1", port, path, agent, headers: { host, "user-agent": userAgent } }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+      res.on("error", reject);
+    });
     req.on("error", reject);
     req.end();
   });
@@ -74,9 +85,10 @@ export async function crawl(port: number, count: number, connections = 4, onProg
   let done = 0;
   const worker = async () => {
     while (next < count) {
-      const { path, host } = crawlUrl(next++);
+      const at = next++;
+      const { path, host } = crawlUrl(at);
       try {
-        const { status } = await get(port, agent, path, host);
+        const { status } = await get(port, agent, path, host, AGENTS[at % AGENTS.length]);
         statuses[status] = (statuses[status] ?? 0) + 1;
         if (status >= 500) failures.push(`${status} ${host}${path}`);
       } catch (error) {

@@ -12,7 +12,8 @@ import { crawl, floorHealthz, idleHealthz } from "./crawl";
 // `npm run soak`: 60 s at 50 connections across every page type while the sandbox injects 20% errors
 // and 10% slow responses. Passes when there is no 5xx and no connection error, memory growth stays
 // bounded (reported), and prices from failed calls show empty. Then a crawl of 20,000 distinct page
-// URLs over 16 connections (RSS during and after it within the caches' budgets + 170 MB, an idle
+// URLs over 16 connections, half of them page data requests, from a crawler, a desktop and a phone in turn
+// (RSS during and after it within the caches' budgets + 256 MB, docs/decisions/051-memory-bound.md; an idle
 // /healthz p99 ≤ 20 ms afterwards) and 10,000 generated raw requests (each answered, no 5xx, /healthz
 // answering after).
 // SOAK_ONLY=crawl,fuzz runs some of the three.
@@ -28,9 +29,9 @@ const ONLY = new Set((process.env.SOAK_ONLY ?? "faults,crawl,fuzz").split(","));
 const CRAWL_URLS = Number(process.env.SOAK_CRAWL_URLS ?? 20_000);
 // Crawlers fetch in parallel: the rest of the process grows with the renders in flight (docs/benchmarks.md#soak).
 const CRAWL_CONNECTIONS = Number(process.env.SOAK_CRAWL_CONNECTIONS ?? 16);
-// The page cache (64 MB) and the content cache (32 MB) at their defaults, plus 170 MB for the rest: V8's
-// heap, and native memory (code, threads, the allocator's arenas), measured at 4, 16 and 50 connections.
-const CRAWL_MAX_RSS_MB = 64 + 32 + 170;
+// The page cache (64 MB) and the content cache (32 MB) at their defaults, plus 256 MB for the rest: V8's heap,
+// buffers in flight, code and native memory (docs/decisions/051-memory-bound.md; docs/operations.md#memory).
+const CRAWL_MAX_RSS_MB = 64 + 32 + 256;
 const IDLE_P99_MS = 20;
 const FUZZ_REQUESTS = Number(process.env.SOAK_FUZZ_REQUESTS ?? 10_000);
 
@@ -120,8 +121,30 @@ async function faultsSoak(): Promise<{ report: Record<string, unknown>; failures
  */
 async function crawlSoak(): Promise<{ report: Record<string, unknown>; failures: string[] }> {
   const port = PORT + 2;
-  const server = await startServer(port, { METRICS_PORT: String(await freePort()) });
+  const metricsPort = await freePort();
+  // As `npm start` runs it: glibc's malloc arenas capped at 2 (package.json).
+  const server = await startServer(port, {
+    METRICS_PORT: String(metricsPort),
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+    ...(process.env.SOAK_PAGE_CACHE_TTL_MS ? { PAGE_CACHE_TTL_MS: process.env.SOAK_PAGE_CACHE_TTL_MS } : {}),
+    ...(process.env.SOAK_CACHE_URL ? { CACHE_URL: process.env.SOAK_CACHE_URL } : {}),
+  });
   const rssMb = async () => Math.round((await server.rssKb()) / 1024);
+  // Where the memory is, from the process's own metrics: V8's heap (used and sized), memory outside it
+  // (Buffers: the page cache's bytes), and the content cache's estimate.
+  const breakdown = async () => {
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const mb = (name: string) => Math.round(Number(new RegExp(`^${name} (\\S+)`, "m").exec(text)?.[1] ?? 0) / 1048576);
+    return {
+      rssMb: await rssMb(),
+      heapUsedMb: mb("nodejs_heap_size_used_bytes"),
+      heapTotalMb: mb("nodejs_heap_size_total_bytes"),
+      externalMb: mb("nodejs_external_memory_bytes"),
+      contentCacheMb: mb("storefront_content_bytes"),
+    };
+  };
+  let atEnd: Awaited<ReturnType<typeof breakdown>>;
+  let afterIdle: Awaited<ReturnType<typeof breakdown>>;
   const samples: Array<{ urls: number; rssMb: number }> = [{ urls: 0, rssMb: await rssMb() }];
   let result: Awaited<ReturnType<typeof crawl>>;
   let idle: Awaited<ReturnType<typeof idleHealthz>>;
@@ -129,10 +152,12 @@ async function crawlSoak(): Promise<{ report: Record<string, unknown>; failures:
   try {
     result = await crawl(port, CRAWL_URLS, CRAWL_CONNECTIONS, (urls) => void rssMb().then((mb) => samples.push({ urls, rssMb: mb })));
     samples.push({ urls: CRAWL_URLS, rssMb: await rssMb() });
+    atEnd = await breakdown();
     // Idle: past the page micro-cache's lifetime, so what is left is what an idle instance does.
     await new Promise((resolve) => setTimeout(resolve, 6000));
     idle = await idleHealthz(port);
     samples.push({ urls: CRAWL_URLS, rssMb: await rssMb() });
+    afterIdle = await breakdown();
     // The same requests to a server that does nothing else: how much of the latency is this host's.
     floor = await floorHealthz();
   } finally {
@@ -146,6 +171,7 @@ async function crawlSoak(): Promise<{ report: Record<string, unknown>; failures:
   console.log(
     `\ncrawl: ${CRAWL_URLS} distinct URLs over ${CRAWL_CONNECTIONS} connections in ${result.seconds.toFixed(0)} s, ${JSON.stringify(result.statuses)}; RSS peak ${peak} MB, after ${after} MB (bound ${CRAWL_MAX_RSS_MB} MB)`,
   );
+  console.log(`memory at the crawl's end: ${JSON.stringify(atEnd)}; after idle: ${JSON.stringify(afterIdle)}`);
   console.log(
     `idle /healthz: p50 ${idle.p50} ms, p99 ${idle.p99} ms, max ${idle.max} ms (bound p99 ${IDLE_P99_MS} ms); a bare Node server on this host: p50 ${floor.p50}, p99 ${floor.p99}, max ${floor.max} ms`,
   );
@@ -155,7 +181,7 @@ async function crawlSoak(): Promise<{ report: Record<string, unknown>; failures:
       connections: CRAWL_CONNECTIONS,
       seconds: Math.round(result.seconds),
       statuses: result.statuses,
-      rss: { peakMb: peak, afterMb: after, boundMb: CRAWL_MAX_RSS_MB, samples },
+      rss: { peakMb: peak, afterMb: after, boundMb: CRAWL_MAX_RSS_MB, samples, atEnd, afterIdle },
       idle,
       floor,
     },
