@@ -33,7 +33,16 @@ function ask(origin: string, path: string, headers: Record<string, string>): Pro
   });
 }
 
-const PAGES = [`uid=${PARIS}.day-trips&lang=de`, `uid=${PARIS}&lang=en`, `uid=${LTT}.shows.les-miserables&lang=fr`, `uid=${PARIS}.nope&lang=en`];
+/** Pages in both URL forms: the query form on the serving host, and the production form on the site's own Host. */
+const PAGES = [
+  { host: null, path: "/", params: [`uid=${PARIS}.day-trips`, "lang=de"] },
+  { host: null, path: "/", params: [`uid=${PARIS}`, "lang=en"] },
+  { host: null, path: "/", params: [`uid=${LTT}.shows.les-miserables`, "lang=fr"] },
+  { host: null, path: "/", params: [`uid=${PARIS}.nope`, "lang=en"] },
+  { host: PARIS, path: "/fr/", params: [] },
+  { host: PARIS, path: "/de/day-trips/", params: [] },
+  { host: LTT, path: "/shows/les-miserables/", params: [] },
+];
 /** Everything Remix or a hostile client may put in `_data`, as sent on the wire. */
 const DATA_FORMS = [
   "_data=",
@@ -68,7 +77,7 @@ const requestArbitrary = fc.record({
 type Hostile = typeof requestArbitrary extends fc.Arbitrary<infer T> ? T : never;
 
 /** The query in a shuffled order: `_data` may come first, last or between the page's own parameters. */
-function query(parts: string[], seed: number): string {
+function query(parts: string[], seed: number, path = "/"): string {
   const shuffled = [...parts];
   let state = seed || 1;
   for (let i = shuffled.length - 1; i > 0; i -= 1) {
@@ -76,10 +85,11 @@ function query(parts: string[], seed: number): string {
     const j = state % (i + 1);
     [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
   }
-  return `/?${shuffled.join("&")}`;
+  return `${path}?${shuffled.join("&")}`;
 }
 
-const headersOf = (hostile: Pick<Hostile, "device" | "country">): Record<string, string> => ({
+const headersOf = (hostile: Pick<Hostile, "device" | "country"> & { page?: Hostile["page"] }): Record<string, string> => ({
+  ...(hostile.page?.host ? { host: hostile.page.host } : {}),
   "user-agent": VISITOR_AGENTS[hostile.device],
   "accept-encoding": "identity",
   ...(hostile.country ? { "cloudfront-viewer-country": hostile.country } : {}),
@@ -113,14 +123,14 @@ test("after any mix of `_data` requests, every variant's plain document is HTML:
       runs += 1;
       const own = `date=2100-${String(1 + Math.floor(runs / 28)).padStart(2, "0")}-${String(1 + (runs % 28)).padStart(2, "0")}`;
       for (const hostile of hostiles) {
-        const path = query([...hostile.page.split("&"), own, ...hostile.data, ...hostile.index, ...hostile.extras], hostile.seed);
+        const path = query([...hostile.page.params, own, ...hostile.data, ...hostile.index, ...hostile.extras], hostile.seed, hostile.page.path);
         const answer = await ask(origins()[hostile.via]!, path, headersOf(hostile));
         // The request itself never fails on our side.
         expect(answer.status, path).toBeLessThan(500);
       }
       for (const hostile of hostiles) {
         // The plain document of the variant the request touched: the same page parameters and visitor, no `_data`.
-        const plain = query([...hostile.page.split("&"), own, ...hostile.extras.filter((extra) => !/^_data/i.test(extra))], hostile.seed);
+        const plain = query([...hostile.page.params, own, ...hostile.extras.filter((extra) => !/^_data/i.test(extra))], hostile.seed, hostile.page.path);
         for (const origin of origins()) {
           const answer = await ask(origin, plain, headersOf(hostile));
           expect(answer.headers["content-type"], `${origin}${plain}`).toMatch(/^text\/html/);
