@@ -6,7 +6,7 @@
 // (docs/decisions/050-one-reading-of-a-request.md).
 
 /** The routes whose data is a page's own (a navigation inside the app asks for it): the only data a shared cache may keep. */
-export const PAGE_DATA_ROUTES: readonly string[] = ["routes/$", "routes/_index"];
+const PAGE_DATA_ROUTES: readonly string[] = ["routes/$", "routes/_index"];
 
 export type RequestAnswer =
   | { readonly kind: "document" }

@@ -111,7 +111,7 @@ function long(h: string): Record<string, string> {
 }
 
 /** Host spellings: homoglyphs, full-width and ideographic dots, a trailing dot, NUL, userinfo, bad ports. */
-export function oddHosts(port: number): string[] {
+function oddHosts(port: number): string[] {
   return [
     "www.pаris-experiences.example",
     "www.paris-experiences.example\u3002",
