@@ -21,6 +21,7 @@ import { documentHeaders, render, serverTiming } from "~/edge/render.server";
 import type { AppServices } from "~/page/load-context";
 import { requestContextStep } from "~/edge/request-context.server";
 import { staticFiles } from "~/edge/static-files.server";
+import { createDescriptionCheck } from "~/server/description-check.server";
 
 // The storefront's HTTP edge as a function: one request path with named steps, guard → static files →
 // page cache → Remix (decision 027). Nothing happens at import; `createServer` indexes the content and
@@ -92,7 +93,12 @@ export function createServer(env: Env, { build, publicDir = path.resolve(process
   // The settings and services every request's load context carries (request-context.server.ts). The API's
   // hosts are the embedded sandbox's once `listen` has started it, when no API host is configured.
   let sandboxHosts: ApiHosts | null = null;
-  const services: AppServices = { env, content: contentStore, prices: createPriceService(env, () => sandboxHosts) };
+  const services: AppServices = {
+    env,
+    content: contentStore,
+    prices: createPriceService(env, () => sandboxHosts),
+    descriptions: createDescriptionCheck(contentStore),
+  };
 
   const guard = { transport: transportFor(env.URL_MODE), postPaths: postPaths(build.routes) };
   const statics = staticFiles(publicDir);

@@ -1,0 +1,53 @@
+import { lazy, memo, startTransition, Suspense, useEffect, useState, type ComponentType } from "react";
+import { useHydratedMarker } from "./app-ready";
+
+// A lazy island: a part of the page whose code is not in the initial JavaScript
+// (docs/decisions/050-first-load-holds-what-first-paint-and-tap-need.md, after decision 032's consent banner). The
+// server renders it with the page, in a Suspense boundary; the browser hydrates it once its own chunk has arrived
+// (React 18 selective hydration). Until then the page shows the server's HTML, and the early-input catcher, which
+// stays open until every island has hydrated (app-ready.tsx), holds its taps and pushes its described events.
+
+const islandLoads: Array<() => Promise<unknown>> = [];
+
+/**
+ * Every island's code, fetched once per process. The server awaits it before its synchronous render
+ * (entry.server), so the render holds each island whole rather than its fallback; unit tests that render one do too.
+ */
+export const loadIslands = (): Promise<unknown> => Promise.all(islandLoads.map((load) => load()));
+
+// A constant per environment (as in use-tracked-actor.ts): the browser must always render the lazy component, or
+// an island would be mounted again when its chunk arrives. The server renders the loaded component directly:
+// `React.lazy` renders in the same pass only through a thenable that calls back synchronously, which leans on how
+// React reads a lazy component's payload.
+const onServer = typeof window === "undefined";
+
+/** The island of `load`'s component: the same props, rendered by the server, hydrated when its chunk is here. */
+export function lazyIsland<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const fetch = () => (loading ??= load().then((component) => (loaded = component)));
+  islandLoads.push(fetch);
+  const Lazy = lazy(() => fetch().then((component) => ({ default: component })));
+
+  /**
+   * Until its chunk is here, the island is the element first rendered, whatever renders in between: a render that
+   * reached it before React had hydrated it would make React give up hydrating it (error 421) and draw it again
+   * (the ledger in docs/decisions/README.md). Once the chunk is here, it follows its props.
+   */
+  return memo(function Island(props: P) {
+    const Component = (onServer && loaded ? loaded : Lazy) as ComponentType<P>;
+    const marker = useHydratedMarker();
+    const element = (
+      <Suspense fallback={null}>
+        <Component {...props} />
+        {marker}
+      </Suspense>
+    );
+    const [hydrating] = useState(element);
+    const [, followProps] = useState(false);
+    useEffect(() => {
+      if (!loaded) void fetch().then(() => startTransition(() => followProps(true)));
+    }, []);
+    return loaded ? element : hydrating;
+  }) as unknown as ComponentType<P>;
+}
