@@ -10,10 +10,9 @@ import { RichText } from "./RichText";
 
 // One body block (app/content/page-document.ts BlockSchema) as React elements.
 
-// Islands (app/components/lazy-island.tsx): in the server's HTML, their code fetched by the pages that show one,
-// after the initial JavaScript (docs/decisions/050-first-load-holds-what-first-paint-and-tap-need.md).
-const ExperienceList = lazyIsland(() => import("./island-blocks").then((module) => module.ExperienceList));
-const DownloadButton = lazyIsland(() => import("./island-blocks").then((module) => module.DownloadButton));
+// Islands (app/components/islands.ts): in the server's HTML, their code after the initial JavaScript.
+const ExperienceList = lazyIsland(() => import("../islands").then((module) => module.ExperienceList));
+const DownloadButton = lazyIsland(() => import("../islands").then((module) => module.DownloadButton));
 
 const PriceRow = styled("div", { fontSize: "$20", fontWeight: "$semibold" });
 const VideoBox = styled("div", { maxWidth: "960px" });

@@ -9,9 +9,9 @@ import { useNearScreen } from "./use-near-screen";
 // whose size is known before the frame loads, so nothing below moves (CLS 0). Lazy means one screen ahead of the
 // visitor (use-near-screen.ts); without JavaScript the frame is in <noscript> and the browser's own lazy loading decides.
 
-// An island (app/components/lazy-island.tsx): the player's code (and the video machine's) comes with the pages that
-// show one; until it runs, the early-input catcher holds a tap on the poster.
-const YouTubePlayer = lazyIsland(() => import("./island-blocks").then((module) => module.YouTubePlayer));
+// An island (app/components/islands.ts): the player's code (and the video machine's) comes after the initial
+// JavaScript; until it runs, the early-input catcher holds a tap on the poster.
+const YouTubePlayer = lazyIsland(() => import("../islands").then((module) => module.YouTubePlayer));
 
 const Box = styled("div", {
   position: "relative",

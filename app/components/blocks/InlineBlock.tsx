@@ -10,8 +10,8 @@ import { EmbedFrame, SpotifyFrame } from "./EmbedFrame";
 import type { InlineBlockView } from "~/content/rich-text-view";
 import { lazyIsland } from "../lazy-island";
 
-// An island (app/components/lazy-island.tsx): the experience cards' code comes with the pages that show them.
-const InlineExperience = lazyIsland(() => import("./island-blocks").then((module) => module.InlineExperience));
+// An island (app/components/islands.ts): the experience card's code comes after the initial JavaScript.
+const InlineExperience = lazyIsland(() => import("../islands").then((module) => module.InlineExperience));
 
 // One {name attr=value} block as React elements. Content never becomes markup: every attribute was
 // checked on the server (content/inline-props.ts, through content/rich-text-view.server.ts) and arrives as a
