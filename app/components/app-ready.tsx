@@ -53,10 +53,11 @@ export function AppReady({ onReady, children }: { onReady: () => void; children:
 
 /**
  * For a part that hydrates after the root (a lazy island): the element to render beside it, inside its Suspense
- * boundary. The part holds the page's ready signal back from its wrapper's first effect (which runs with the root's,
- * before it) until the element's own effect has run, that is until React has hydrated what is beside it.
+ * boundary, and what to call if it never will (its code did not arrive). The part holds the page's ready signal back
+ * from its wrapper's first effect (which runs with the root's, before it) until the element's own effect has run,
+ * that is until React has hydrated what is beside it.
  */
-export function useHydratedMarker(): ReactNode {
+export function useHydratedMarker(): [marker: ReactNode, giveUp: () => void] {
   const wait = useContext(ReadyContext);
   const hydrated = useRef(false);
   const release = useRef<(() => void) | undefined>(undefined);
@@ -69,7 +70,7 @@ export function useHydratedMarker(): ReactNode {
     hydrated.current = true;
     release.current?.();
   });
-  return <HydratedMarker onHydrated={onHydrated} />;
+  return [<HydratedMarker key="hydrated" onHydrated={onHydrated} />, onHydrated];
 }
 
 function HydratedMarker({ onHydrated }: { onHydrated: () => void }) {

@@ -21,11 +21,21 @@ export const loadIslands = (): Promise<unknown> => Promise.all(islandLoads.map((
 // React reads a lazy component's payload.
 const onServer = typeof window === "undefined";
 
+/** A chunk that does not arrive (the visitor went offline) leaves its islands as the server's HTML, answered by the platform. */
+const ignoreFailedChunk = () => undefined;
+
 /** The island of `load`'s component: the same props, rendered by the server, hydrated when its chunk is here. */
 export function lazyIsland<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
-  const fetch = () => (loading ??= load().then((component) => (loaded = component)));
+  // Once one island's code is here, every island's is asked for (one chunk, islands.ts): a page reached inside the
+  // app then renders its islands at once, never their empty fallback.
+  const fetch = () =>
+    (loading ??= load().then((component) => {
+      loaded = component;
+      loadIslands().catch(ignoreFailedChunk);
+      return component;
+    }));
   islandLoads.push(fetch);
   const Lazy = lazy(() => fetch().then((component) => ({ default: component })));
 
@@ -36,7 +46,7 @@ export function lazyIsland<P extends object>(load: () => Promise<ComponentType<P
    */
   return memo(function Island(props: P) {
     const Component = (onServer && loaded ? loaded : Lazy) as ComponentType<P>;
-    const marker = useHydratedMarker();
+    const [marker, giveUp] = useHydratedMarker();
     const element = (
       <Suspense fallback={null}>
         <Component {...props} />
@@ -46,8 +56,9 @@ export function lazyIsland<P extends object>(load: () => Promise<ComponentType<P
     const [hydrating] = useState(element);
     const [, followProps] = useState(false);
     useEffect(() => {
-      if (!loaded) void fetch().then(() => startTransition(() => followProps(true)));
-    }, []);
+      // Without its code the island stays the server's HTML, and the page is ready without it.
+      if (!loaded) fetch().then(() => startTransition(() => followProps(true)), giveUp);
+    }, [giveUp]);
     return loaded ? element : hydrating;
   }) as unknown as ComponentType<P>;
 }
