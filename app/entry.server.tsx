@@ -1,11 +1,8 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { LRUCache } from "lru-cache";
 import { renderToString } from "react-dom/server";
-import { loadConsentBanner } from "~/components/behaviour/consent-banner-lazy";
-import { setDescriptionCheck } from "../tracking/described-events";
-import { TrackingViolationError, validateEvent } from "../tracking/validate";
-import { reportDescriptionViolation } from "~/server/description-violations.server";
+import { loadIslands } from "~/components/lazy-island";
+import { renderWithDescriptionCheck } from "../tracking/described-events";
 import { beginStylesheet } from "~/styles/stylesheet.server";
 import { documentBytes } from "~/server/content-encoding.server";
 import { inlineCodeHashes } from "~/server/inline-code-hashes.server";
@@ -14,24 +11,6 @@ import { contentSecurityPolicy } from "~/server/security-headers.server";
 
 const DATA_POLICY = contentSecurityPolicy();
 export { logServerError as handleError } from "~/server/log-server-error.server";
-
-// Every event a control describes for the head script is checked against the catalogue as it is
-// rendered, as the pipeline checks every event it delivers (tracking/described-events.ts). The same
-// item (the same JSON) passes or fails alike, so each passing one is checked once per process. One
-// refused is left out of the page and reported once per page and reason, naming its document
-// (server/description-violations.server.ts).
-const passedDescriptions = new LRUCache<string, true>({ max: 10_000 });
-/** The content store of the render in progress (renderToString is synchronous: one render at a time). */
-let renderingFrom: AppLoadContext["services"]["content"] | null = null;
-setDescriptionCheck(
-  ({ name, properties }, item) => {
-    if (passedDescriptions.has(item)) return;
-    const result = validateEvent(name, properties);
-    if (!result.ok) throw new TrackingViolationError(name, result.issues);
-    passedDescriptions.set(item, true);
-  },
-  (error, on) => reportDescriptionViolation(error, on, renderingFrom),
-);
 
 // Stitches cannot stream: its CSS is known only once the whole document is rendered, so the page's
 // stylesheet goes into the <style id="stitches"> placeholder in <head> afterwards, and the very first
@@ -46,20 +25,18 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // The lazy components' code, so the synchronous render below renders them rather than their fallback
-  // (docs/decisions/032-one-react-tree.md); fetched once per process.
-  await loadConsentBanner();
+  // The lazy islands' code, so the synchronous render below renders them rather than their fallback
+  // (app/components/lazy-island.tsx); fetched once per process.
+  await loadIslands();
   const started = performance.now();
   // The rules this page uses, each converted once per process (decision 029): the same CSS for a URL
   // whatever this process rendered before. renderToString is synchronous, so nothing else renders in between.
   const stylesheet = beginStylesheet();
-  renderingFrom = loadContext?.services?.content ?? null;
-  let markup: string;
-  try {
-    markup = renderToString(<RemixServer context={remixContext} url={request.url} />);
-  } finally {
-    renderingFrom = null;
-  }
+  // Every event a control describes for the head script is checked against the catalogue as it is rendered, by
+  // this server's check (made once by createServer: app/server/description-check.server.ts).
+  const markup = renderWithDescriptionCheck(loadContext?.services?.descriptions, () =>
+    renderToString(<RemixServer context={remixContext} url={request.url} />),
+  );
   // The stylesheet spliced in at its placeholder: the document stays in parts (slices of the markup, no
   // copy) until its bytes are written, in one pass (decision 036).
   const at = markup.indexOf(STITCHES_PLACEHOLDER);

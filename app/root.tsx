@@ -1,7 +1,8 @@
 import type { LinksFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { EarlyImpressionsScript, EarlyInputScript, useReplayEarlyInput } from "~/components/early-input";
+import { AppReady } from "~/components/app-ready";
+import { EarlyImpressionsScript, EarlyInputScript, replayEarlyInput } from "~/components/early-input";
 import { ConsentDefaultsScript } from "~/components/tracking/ConsentDefaultsScript";
 import { PageViewScript } from "~/components/tracking/PageViewScript";
 import { useTracking } from "~/components/tracking/use-tracking";
@@ -79,9 +80,16 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The app's ready signal is the root's (app/components/app-ready.tsx): once the page has hydrated, its lazy islands
+ * included, `data-hydrated` is set and the taps the early-input catcher held are replayed.
+ */
 export default function App() {
-  useReplayEarlyInput();
-  return <Outlet />;
+  return (
+    <AppReady onReady={replayEarlyInput}>
+      <Outlet />
+    </AppReady>
+  );
 }
 
 export function ErrorBoundary() {

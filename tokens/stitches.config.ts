@@ -49,17 +49,7 @@ const stitches = createStitches({
 
 export const { css, globalCss, keyframes, getCssText, theme } = stitches;
 
-const created: object[] = [];
-
-/** Stitches' styled(), each component also kept in a list for the server's render of known rules (docs/decisions/039-styled-known-rules.md). */
-export const styled = ((...args: unknown[]) => {
-  const component = (stitches.styled as unknown as (...a: unknown[]) => object)(...args);
-  created.push(component);
-  return component;
-}) as unknown as typeof stitches.styled;
-
-/** Every styled() component made so far, in the order they were made. */
-export const styledComponents = (): readonly object[] => created;
+export const { styled } = stitches;
 
 /** One of Stitches' seven rule groups: the names it has converted and where their rules go (not in its types). */
 export interface StitchesRuleGroup {

@@ -1,8 +1,9 @@
 // docs/requirements.md#9-constants: the attribution query keys (ci, cm, gclid, fbclid, msclkid) are kept in the `h-attr`
-// cookie and travel with every event. Last touch wins: a landing URL with any of the keys replaces
-// what was stored. Values are checked both when read from the URL and when read back from the
-// cookie (a cookie is user input too), and the cookie has a hard size bound. No zod here: this runs
-// in the main bundle on every page (the schema for the plan is in envelope.ts).
+// cookie, travel with every event and are carried to the booking site by booking links: one rule for all of them
+// (tracking, the head script's page view, app/booking/booking-url.ts). Last touch wins: a landing URL with any of
+// the keys replaces what was stored. Values are checked both when read from the URL and when read back from the
+// cookie (a cookie is user input too), and the cookie has a hard size bound. No zod here: this runs in the main
+// bundle on every page (the schema for the plan is in envelope.ts).
 
 export const ATTRIBUTION_KEYS = ["ci", "cm", "gclid", "fbclid", "msclkid"] as const;
 type AttributionKey = (typeof ATTRIBUTION_KEYS)[number];
@@ -15,7 +16,12 @@ export const ATTRIBUTION_MAX_AGE_SECONDS = 60 * 60 * 24 * 90;
 export const ATTRIBUTION_COOKIE_MAX_BYTES = 600;
 export const ATTRIBUTION_VALUE_MAX_LENGTH = 100;
 
-/** Click ids and campaign ids are URL-safe tokens; anything else is not an attribution value. */
+/**
+ * Click ids (Google's and Meta's base64url, Microsoft's hex) and campaign ids are URL-safe tokens (RFC 3986's
+ * unreserved characters, and `:`, which the released tracking plan allows); anything else is not an attribution
+ * value, dropped rather than escaped. At most 100 characters: the tag manager's limit for an event parameter's
+ * value, so neither an event nor a booking link carries one cut short.
+ */
 export const ATTRIBUTION_VALUE_PATTERN = /^[A-Za-z0-9._~:-]{1,100}$/;
 
 function isAttributionValue(candidate: string): boolean {
@@ -58,6 +64,12 @@ export function serializeAttribution(attribution: Attribution): string {
 export function parseAttribution(cookieValue: string | null | undefined): Attribution {
   if (!cookieValue || cookieValue.length > ATTRIBUTION_COOKIE_MAX_BYTES * 2) return {};
   return attributionFromSearch(cookieValue);
+}
+
+/** The attribution of a page: its URL's keys when it has any (last touch), else the `h-attr` cookie's. */
+export function landingAttribution(search: string, cookieValue: string | null | undefined): Attribution {
+  const fromUrl = attributionFromSearch(search);
+  return hasAttribution(fromUrl) ? fromUrl : parseAttribution(cookieValue);
 }
 
 /**

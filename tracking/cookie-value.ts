@@ -1,7 +1,8 @@
-// The browser's cookie reader (document.cookie: "name=value; name2=value2"). The server reads cookies
-// with the `cookie` package (app/server/cookies.server.ts), with the same rules: malformed encodings
-// and oversized headers give null. A few bytes here instead of the package's 1.2 KB gzip on the first
-// load (decision 033).
+// The one cookie reader: the server's Cookie header, the browser's document.cookie and the inline head scripts
+// ("name=value; name2=value2"), with one bound and one rule: the first cookie of a name, quotes dropped,
+// decoded; a malformed encoding or an oversized header gives null. Ours rather than the `cookie` package's
+// parse(), because the head scripts are inline text in every page and must read cookies too; the package
+// writes them (serialize(), on the server). docs/decisions/033-kept-libraries.md
 
 export const MAX_COOKIE_HEADER = 8192;
 

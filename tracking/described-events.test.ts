@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { describeCalls, setDescriptionCheck, type TrackCall } from "./described-events";
+import { describeCalls as describeUnchecked, renderWithDescriptionCheck, type DescribedOn, type DescriptionCheck, type TrackCall } from "./described-events";
 import { claimImpression, COUNTED_IMPRESSIONS, forgetImpressions } from "./impressions";
 import { TrackingViolationError, validateEvent } from "./validate";
 
@@ -13,14 +13,18 @@ const select: TrackCall = {
 };
 const booking: TrackCall = { name: "booking_link_clicked", properties: { tgid: 2051, flow_type: "NORMAL", price: 69.5, currency: "EUR" } };
 
-beforeEach(() => {
-  setDescriptionCheck(({ name, properties }) => {
+const catalogueCheck = (report: DescriptionCheck["report"] = (error) => console.error(error)): DescriptionCheck => ({
+  check: ({ name, properties }) => {
     const result = validateEvent(name, properties);
     if (!result.ok) throw new TrackingViolationError(name, result.issues);
-  });
+  },
+  report,
 });
+/** describeCalls() inside a server render that checks against the catalogue. */
+const describeCalls = (calls: readonly TrackCall[], on?: DescribedOn, check = catalogueCheck()) =>
+  renderWithDescriptionCheck(check, () => describeUnchecked(calls, on));
+
 afterEach(() => {
-  setDescriptionCheck(undefined);
   vi.unstubAllEnvs();
 });
 
@@ -56,23 +60,34 @@ describe("describeCalls", () => {
   it("in production hands a refused description to the server's report, with the page it is on", () => {
     vi.stubEnv("NODE_ENV", "production");
     const reports: Array<{ error: unknown; on: unknown }> = [];
-    setDescriptionCheck(
-      ({ name, properties }) => {
-        const result = validateEvent(name, properties);
-        if (!result.ok) throw new TrackingViolationError(name, result.issues);
-      },
-      (error, on) => reports.push({ error, on }),
-    );
+    const check = catalogueCheck((error, on) => reports.push({ error, on }));
     const on = { uid: "www.paris-experiences.example", lang: "en" };
     const call: TrackCall = {
       name: "outbound_link_clicked",
       properties: { link_domain: "evil_host.example", link_url: "https://evil_host.example/x", new_tab: false },
     };
-    expect(describeCalls([call], on)).toBeUndefined();
+    expect(describeCalls([call], on, check)).toBeUndefined();
     expect(reports).toHaveLength(1);
     expect(reports[0]!.on).toEqual(on);
     expect(reports[0]!.error).toBeInstanceOf(TrackingViolationError);
     expect((reports[0]!.error as TrackingViolationError).issues.map((issue) => issue.path)).toEqual(["properties.link_domain"]);
+  });
+});
+
+describe("renderWithDescriptionCheck", () => {
+  it("checks the descriptions of its render only: none outside it (the browser), and the outer check again after a nested one", () => {
+    const invalid: TrackCall = { name: "currency_changed", properties: { from_currency: "USD", to_currency: "euro" } };
+    expect(describeUnchecked([invalid])).toBeDefined();
+    const seen: string[] = [];
+    const outer: DescriptionCheck = { check: (call) => void seen.push(`outer ${call.name}`), report: () => undefined };
+    const inner: DescriptionCheck = { check: (call) => void seen.push(`inner ${call.name}`), report: () => undefined };
+    renderWithDescriptionCheck(outer, () => {
+      renderWithDescriptionCheck(inner, () => describeUnchecked([booking]));
+      describeUnchecked([booking]);
+    });
+    expect(seen).toEqual(["inner booking_link_clicked", "outer booking_link_clicked"]);
+    expect(() => renderWithDescriptionCheck(catalogueCheck(), () => describeUnchecked([invalid]))).toThrow(/to_currency/);
+    expect(describeUnchecked([invalid])).toBeDefined();
   });
 });
 

@@ -7,7 +7,7 @@ import { track } from "./track";
 // in the click's task, adding the page context and attribution of the page view the server pushed;
 // once the app runs, the control's handler pushes the same calls with track(). One list of calls feeds
 // both, so the two pushes are the same, field for field. No zod here (main bundle): the server checks
-// every description against the catalogue when it renders it (setDescriptionCheck).
+// every description against the catalogue when it renders it (renderWithDescriptionCheck).
 
 /** One track() call, typed by the catalogue. */
 export type TrackCall = { [N in EventName]: { name: N; properties: EventProperties<N> } }[EventName];
@@ -16,26 +16,35 @@ export type TrackCall = { [N in EventName]: { name: N; properties: EventProperti
 export const DESCRIBED_CLICK_ATTRIBUTE = "data-track";
 /** On a list: the items its first sight pushes (view_item_list). */
 export const DESCRIBED_VIEW_ATTRIBUTE = "data-track-view";
-/** `item` is the call's data-layer item as JSON: the same text for the same event and properties. */
-type DescriptionCheck = (call: { name: string; properties: unknown }, item: string) => void;
 /** The page a description is rendered on (its uid and language), so a refused one can be traced to its document. */
 export interface DescribedOn {
   uid: string;
   lang: string;
 }
-/** What becomes of a description the check refused in production (the control is rendered without it). */
-type ViolationReport = (error: unknown, on: DescribedOn | undefined) => void;
-let check: DescriptionCheck | undefined;
-let report: ViolationReport | undefined;
-
-/**
- * The server's catalogue check of every description it renders (throws a TrackingViolationError naming
- * the field), and where a refused one is reported (unset: the console).
- */
-export function setDescriptionCheck(next: DescriptionCheck | undefined, onViolation?: ViolationReport): void {
-  check = next;
-  report = onViolation;
+/** A server's catalogue check of the descriptions it renders (app/server/description-check.server.ts). */
+export interface DescriptionCheck {
+  /** Throws a TrackingViolationError naming the field. `item` is the call's data-layer item as JSON: the same text for the same event and properties. */
+  check(call: { name: string; properties: unknown }, item: string): void;
+  /** What becomes of a description the check refused in production (the control is rendered without it). */
+  report(error: unknown, on: DescribedOn | undefined): void;
 }
+
+/** The check of the render in progress: renders are synchronous (renderToString), so one at a time. */
+let rendering: DescriptionCheck | undefined;
+
+/** Runs a synchronous render with `check` on every description it writes; without one, nothing is checked (the browser). */
+export function renderWithDescriptionCheck<T>(check: DescriptionCheck | undefined, render: () => T): T {
+  const outer = rendering;
+  rendering = check;
+  try {
+    return render();
+  } finally {
+    rendering = outer;
+  }
+}
+
+/** Where a refused description goes outside a checked render. */
+const printViolation = (error: unknown) => console.error(error);
 
 /** What a described control's click pushes, as the head script pushes it (`{ ecommerce: null }` before a GA4 ecommerce event), as JSON. */
 function describedItems(calls: readonly TrackCall[]): string {
@@ -44,7 +53,7 @@ function describedItems(calls: readonly TrackCall[]): string {
     // Only events pushed on every occurrence can be described: the head script keeps no dedupe state.
     if (dataLayerPolicy(call.name) !== "push") throw new Error(`${call.name} cannot be described on a control: its data-layer policy is not "push"`);
     const item = JSON.stringify({ event: call.name, ...call.properties });
-    check?.(call, item);
+    rendering?.check(call, item);
     if (isEcommerceEvent(call.name)) items.push('{"ecommerce":null}');
     items.push(item);
   }
@@ -62,8 +71,8 @@ export function describeCalls(calls: readonly TrackCall[], on?: DescribedOn): st
     return describedItems(calls);
   } catch (error) {
     if (process.env.NODE_ENV !== "production") throw error;
-    if (report) report(error, on);
-    else console.error(error);
+    if (rendering) rendering.report(error, on);
+    else printViolation(error);
     return undefined;
   }
 }

@@ -1,4 +1,4 @@
-import { ATTRIBUTION_COOKIE, attributionFromSearch, hasAttribution, parseAttribution } from "./attribution";
+import { ATTRIBUTION_COOKIE, hasAttribution, landingAttribution } from "./attribution";
 import { cookieValue } from "./cookie-value";
 import { documentNavigationType, isPrerendering, referrerPath, type NavigationType, type PageViewPush } from "./page-view";
 
@@ -10,8 +10,8 @@ import { documentNavigationType, isPrerendering, referrerPath, type NavigationTy
  * Adds what is the visitor's own, as the client's page views do: page_path from the address (utm_* and
  * click ids are in no cached HTML); page_referrer from document.referrer (referrerPath()) and navigation_type
  * from the navigation timing entry (documentNavigationType()), placed before `page` as the pipeline places
- * them; and the attribution keys of the address, else those of the h-attr cookie (attributionFromSearch(),
- * cookieValue(), parseAttribution()). Then pushes it. A page the browser prerenders is not seen yet: its page
+ * them; and the attribution keys of the address, else those of the h-attr cookie (landingAttribution(),
+ * cookieValue()). Then pushes it. A page the browser prerenders is not seen yet: its page
  * view waits until it is shown (docs/decisions/045-client-navigation.md).
  */
 export function pageViewHead(push: PageViewPush): void {
@@ -35,8 +35,7 @@ function pushPageView(push: PageViewPush, navigationType: NavigationType): void 
   entry.page_path = (location.pathname + location.search).slice(0, 100);
   // h-attr is merged here, not left to later events: it is per visitor (never in the cached HTML), and the first page view is where attribution counts most.
   try {
-    let attribution = attributionFromSearch(location.search);
-    if (!hasAttribution(attribution)) attribution = parseAttribution(cookieValue(document.cookie, ATTRIBUTION_COOKIE));
+    const attribution = landingAttribution(location.search, cookieValue(document.cookie, ATTRIBUTION_COOKIE));
     if (hasAttribution(attribution)) entry.attribution = attribution;
   } catch {
     // A browser without URLSearchParams: the page view goes without attribution.

@@ -4,6 +4,7 @@ import type { EventDefinition } from "./define-event";
 import { AttributionSchema } from "./envelope";
 import { MAX_STRING_VALUE_LENGTH } from "./naming";
 import { PageContextSchema, type PageContext } from "./page-context";
+import { whenIdle } from "./when-idle";
 
 // The one validation step: the delivery queue runs it once per event, when it delivers it (through the
 // pipeline), and hands the verdict to analytics. Issues name the zod path, e.g. `properties.to_currency`.
@@ -29,12 +30,8 @@ function strictSchema(definition: EventDefinition): z.ZodMiniObject {
   return schema;
 }
 
-/**
- * An idle moment (at the latest in 5 s), or a short timer without idle callbacks (Safari). The page's own helper
- * (app/components/behaviour/when-idle.ts) is not imported: this module comes with the pipeline, after hydration,
- * and sharing a module with the page's initial chunks would make it a chunk of its own in them.
- */
-const idleMoment = (run: () => void) => (typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 200));
+/** An idle moment, at the latest in 5 s: warming up validation is never urgent. */
+const idleMoment = (run: () => void) => whenIdle(run, 5000);
 
 /**
  * Makes each event's strict schema and runs it once, one event per idle moment, so that the first event of each

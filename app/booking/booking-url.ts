@@ -1,4 +1,4 @@
-import { ATTRIBUTION_KEYS, type Attribution } from "./attribution";
+import { ATTRIBUTION_KEYS, type Attribution } from "../../tracking/attribution";
 import type { FlowType } from "../../tracking/flow-types";
 
 // docs/requirements.md#2-pages-and-the-shell: booking link = https://{subdomain}.{domain}/{lang}/book/{tgid}/{flow segment}/?query.

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { PENDING_ATTRIBUTE } from "~/page/early-input-state";
 import { EARLY_IMPRESSIONS_SCRIPT, earlyInputScript } from "~/page/early-input-script.server";
 
@@ -37,20 +36,18 @@ function ServerOnlyScript({ text }: { text: string | undefined }) {
 }
 
 /**
- * Hands input to React and replays the caught clicks once the page has hydrated (a root effect runs
- * after every child's, so each machine is already started). `click()` runs React's handler, which
- * decides as usual.
+ * Hands input to React and replays the caught clicks, once the whole page has hydrated, its lazy islands
+ * included (the app's ready signal, app-ready.tsx): each machine is already started. `click()` runs React's
+ * handler, which decides as usual.
  */
-export function useReplayEarlyInput(): void {
-  useEffect(() => {
-    const early = window.__earlyInput;
-    if (!early) return;
-    early.open = false;
-    const clicks = early.clicks.splice(0);
-    for (const element of clicks) {
-      if (element.hasAttribute(PENDING_ATTRIBUTE)) element.removeAttribute("aria-busy");
-      element.removeAttribute(PENDING_ATTRIBUTE);
-      if (element.isConnected && element instanceof HTMLElement) element.click();
-    }
-  }, []);
+export function replayEarlyInput(): void {
+  const early = window.__earlyInput;
+  if (!early) return;
+  early.open = false;
+  const clicks = early.clicks.splice(0);
+  for (const element of clicks) {
+    if (element.hasAttribute(PENDING_ATTRIBUTE)) element.removeAttribute("aria-busy");
+    element.removeAttribute(PENDING_ATTRIBUTE);
+    if (element.isConnected && element instanceof HTMLElement) element.click();
+  }
 }

@@ -1,26 +1,27 @@
-import { useMemo } from "react";
+import { useRef } from "react";
 
-/** Each object's content as JSON, worked out once: loader data is never changed in place. */
-const contents = new WeakMap<object, string>();
-
-/** A value of loader data (plain JSON) as its content: the same text for the same content, whatever the object. */
-export function contentOf(value: unknown): string {
-  if (typeof value !== "object" || value === null) return String(JSON.stringify(value));
-  let json = contents.get(value);
-  if (json === undefined) contents.set(value, (json = JSON.stringify(value)));
-  return json;
+/**
+ * Whether two values of loader data (plain JSON: objects, arrays, strings, numbers, booleans, null) hold the same
+ * content, compared field by field; the same object is the same content at once. Functions (a memoised part's
+ * own props) compare by identity.
+ */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, index) => sameData(item, b[index]));
+  if (Array.isArray(b)) return false;
+  return sameContent(a as Record<string, unknown>, b as Record<string, unknown>);
 }
 
 /**
  * Whether two sets of props made of loader data have the same content. Loader data is parsed afresh on every
  * navigation inside the app, so a site's header and footer arrive as new objects with the same content: as the
  * props' comparison of a memoised part of the shell, it lets that part skip the new page's render
- * (docs/decisions/045-client-navigation.md). Each object is written out once, so the render a navigation's start
- * causes (the router's state changes, the data does not) compares what it already knows.
+ * (docs/decisions/045-client-navigation.md).
  */
 export function sameContent(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => contentOf(a[key]) === contentOf(b[key]));
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameData(a[key], b[key]));
 }
 
 /**
@@ -28,7 +29,7 @@ export function sameContent(a: Record<string, unknown>, b: Record<string, unknow
  * and a context or memoised reader given the first one does not render again for an equal copy.
  */
 export function useSameContent<T>(value: T): T {
-  const content = contentOf(value);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the content, not the loader's new object
-  return useMemo(() => value, [content]);
+  const kept = useRef(value);
+  if (!sameData(kept.current, value)) kept.current = value;
+  return kept.current;
 }

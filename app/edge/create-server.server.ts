@@ -22,6 +22,7 @@ import type { AppServices } from "~/page/load-context";
 import { requestContextStep } from "~/edge/request-context.server";
 import { staticFiles } from "~/edge/static-files.server";
 import { LOGGED_QUERY_NAMES } from "~/page/logged-query-names.server";
+import { createDescriptionCheck } from "~/server/description-check.server";
 
 // The storefront's HTTP edge as a function: one request path with named steps, guard → static files →
 // page cache → Remix (decision 027). Nothing happens at import; `createServer` indexes the content and
@@ -93,7 +94,12 @@ export function createServer(env: Env, { build, publicDir = path.resolve(process
   // The settings and services every request's load context carries (request-context.server.ts). The API's
   // hosts are the embedded sandbox's once `listen` has started it, when no API host is configured.
   let sandboxHosts: ApiHosts | null = null;
-  const services: AppServices = { env, content: contentStore, prices: createPriceService(env, () => sandboxHosts) };
+  const services: AppServices = {
+    env,
+    content: contentStore,
+    prices: createPriceService(env, () => sandboxHosts),
+    descriptions: createDescriptionCheck(contentStore),
+  };
 
   const guard = { transport: transportFor(env.URL_MODE), postPaths: postPaths(build.routes) };
   const statics = staticFiles(publicDir);

@@ -8,7 +8,7 @@ import { pageVariant } from "~/edge/cached-page.server";
 import { requestAnswer } from "~/page/request-answer";
 import { CURRENCY_KEY_HEADER, type ChosenCurrency } from "~/prices/page-currency.server";
 import { logForRequest } from "~/server/access-log.server";
-import { readCookie } from "~/server/cookies.server";
+import { cookieValue } from "../../tracking/cookie-value";
 import { isOperatorRequest } from "~/server/server-timing.server";
 
 // One request's facts, read once at the edge (app/page/load-context.ts says what they are; decision 047):
@@ -34,7 +34,7 @@ export function readRequestContext(req: IncomingRequest, env: Pick<Env, "COUNTRY
   url.searchParams.delete("_data");
   const device = requestDevice(headers);
   const countryCode = readCountryCode(headers, env.COUNTRY_HEADER);
-  const currency = chosenCurrency(header(CURRENCY_KEY_HEADER), readCookie(header("cookie"), "currency"));
+  const currency = chosenCurrency(header(CURRENCY_KEY_HEADER), cookieValue(header("cookie"), "currency"));
   return Object.freeze({
     id,
     log: (level: "warn" | "error", message: string, err?: unknown) => logForRequest(id, level, message, err),

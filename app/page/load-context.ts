@@ -5,6 +5,7 @@ import type { PriceService } from "~/prices/api-runtime.server";
 import type { ChosenCurrency } from "~/prices/page-currency.server";
 import type { RequestDevice } from "./device.server";
 import type { RequestAnswer } from "./request-answer";
+import type { DescriptionCheck } from "../../tracking/described-events";
 
 // What every loader, action and render is handed as its load context (AppLoadContext, remix.env.d.ts), as
 // Hydrogen's createHydrogenContext hands its storefront's: one request's facts, read once at the edge
@@ -46,6 +47,8 @@ export interface AppServices {
   readonly env: Env;
   readonly content: ContentStore;
   readonly prices: PriceService;
+  /** The catalogue check of the events controls describe for the head script, used by each render (entry.server). */
+  readonly descriptions: DescriptionCheck;
 }
 
 /** What Remix hands loaders, actions and the render (remix.env.d.ts declares it as AppLoadContext). */

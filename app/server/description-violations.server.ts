@@ -5,8 +5,8 @@ import type { DescribedOn } from "../../tracking/described-events";
 import { TrackingViolationError } from "../../tracking/validate";
 import { log } from "./logger.server";
 
-// A control's click description that the catalogue refuses while a page renders (app/entry.server.tsx
-// sets the check; tracking/described-events.ts leaves the description out). The cause is in content, not
+// A control's click description that the catalogue refuses while a page renders (description-check.server.ts,
+// made by createServer, checks each render; tracking/described-events.ts leaves the description out). The cause is in content, not
 // in the request: a link whose host the catalogue cannot take, say. So it is one warning per page and
 // reason, naming the document and the field, never a stack, however often the page renders (the same
 // render used to print a 19-line stack with the build's absolute paths every time). `npm run

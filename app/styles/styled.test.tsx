@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { beginStylesheet } from "./stylesheet.server";
 import { styled } from "../../tokens/stitches.config";
 
-// styled() renders a component without variants from its known class names once its rules are in the sheet
-// (docs/decisions/039-styled-known-rules.md): the same markup as Stitches' own render, and the same stylesheet.
+// styled() in a server render: a page's markup and stylesheet are the same on a component's first render and on
+// later ones (the stylesheet recorded per page, docs/decisions/029-stylesheet-computed-once.md).
 
 const Plain = styled("span", { display: "inline-block", padding: "1px" });
 const Layered = styled(Plain, { margin: "2px" });
@@ -41,16 +41,6 @@ describe("styled() without variants", () => {
     page(<Plain />);
     expect(page(<Plain className={`extra ${Plain.className}  more`} />).html).toBe(`<span class="${Plain.className} extra more"></span>`);
     expect(page(<Plain as="a" href="/x" />).html).toBe(`<a href="/x" class="${Plain.className}"></a>`);
-  });
-
-  // The shorter render reads Stitches' own description of a component (its `sxs.internal` layers, not in
-  // Stitches' types); were an upgrade to drop it, every render above would still pass through Stitches' own render.
-  it("is in use: the render of a component without variants is replaced once a page has begun, and renders its element", () => {
-    const Fresh = styled("i", { margin: "4px" });
-    const stitchesRender = (Fresh as unknown as { render: unknown }).render;
-    page(<Fresh />);
-    expect((Fresh as unknown as { render: unknown }).render).not.toBe(stitchesRender);
-    expect(page(<Fresh />).html).toBe(`<i class="${Fresh.className}"></i>`);
   });
 
   it("leaves a css prop and a component with variants to Stitches", () => {

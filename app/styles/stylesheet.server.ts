@@ -1,6 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { createElement, type ForwardRefRenderFunction } from "react";
-import { stitchesSheet, styledComponents, theme, type StitchesRuleGroup } from "../../tokens/stitches.config";
+import { stitchesSheet, theme, type StitchesRuleGroup } from "../../tokens/stitches.config";
 
 // A page's Stitches CSS from rules converted once per process (decision 029). Stitches keeps one sheet
 // per process and converts a class name's style only the first time it sees the name; on the server
@@ -95,52 +94,6 @@ function install(): void {
   installed = true;
 }
 
-/** What Stitches keeps on a styled() component: the element type and one composer per styled() layer (not in its types). */
-interface StitchesInternal {
-  type: unknown;
-  /** [class name, style, variants, compound variants, default variants, undefined variants] */
-  composers: Set<[string, unknown, unknown[], unknown[], unknown, unknown]>;
-}
-type StyledComponent = { render: ForwardRefRenderFunction<unknown, Record<string, unknown>> } & Record<symbol, StitchesInternal | undefined>;
-const INTERNAL = Symbol.for("sxs.internal");
-/** How many of the styled() components made so far have had their render looked at. */
-let styledSeen = 0;
-
-/**
- * A shorter server render for each styled() component without variants (decision 039): when an element gets no
- * `css` or `className` prop and the sheet already has every one of its class names, they are the same on every
- * render, so they are joined once. The render asks the sheet for each name, as Stitches does, so this page's
- * stylesheet records it. Anything else, a name's first render included, is Stitches' own render. React reads
- * a forwardRef's `render` at each render, so components made before or after this runs get it alike.
- */
-function renderKnownRules(): void {
-  const components = styledComponents();
-  // The styled group's names, as install() left them: the recording cache, the same object from then on.
-  const known = stitchesSheet().rules.styled!.cache;
-  for (; styledSeen < components.length; styledSeen++) {
-    const component = components[styledSeen] as StyledComponent;
-    const internal = component[INTERNAL];
-    if (!internal) continue;
-    const names: string[] = [];
-    let plain = true;
-    for (const [name, , variants, compounds] of internal.composers) {
-      if (variants.length || compounds.length) plain = false;
-      names.push(name);
-    }
-    if (!plain) continue;
-    const className = names.join(" ");
-    const stitchesRender = component.render;
-    component.render = (props, ref) => {
-      if (props.css !== undefined || props.className || !names.every((name) => known.has(name))) return stitchesRender(props, ref);
-      const out: Record<string, unknown> = {};
-      for (const key in props) if (key !== "as") out[key] = props[key];
-      out.className = className;
-      out.ref = ref;
-      return createElement((props.as || internal.type) as string, out);
-    };
-  }
-}
-
 /** Stylesheets by the names they hold, in order: pages of one type use the same rules, in the same order. */
 const sheets = new LRUCache<string, string>({ max: 64 });
 
@@ -177,7 +130,6 @@ function stylesheetText({ used }: Recording): string {
  */
 export function beginStylesheet(): { end: () => string } {
   if (!installed) install();
-  renderKnownRules();
   const current: Recording = { used: GROUPS.map(() => new Map()), added: GROUPS.map(() => []) };
   recording = current;
   // The theme's variables, which Stitches' own reset() re-adds before every page.

@@ -9,6 +9,7 @@ import { BENCH_PAGES, VISITOR_HEADERS } from "./pages";
 import { markdownTable, writeResultsTable } from "./results-table";
 import { measureObservabilityCost, observabilityFailures, writeObservabilityTable } from "./observability";
 import { startServer } from "./server-process";
+import { drawInitialTreemap } from "./treemap";
 
 // `npm run bench`: builds for production, starts the server on the embedded sandbox, and
 // measures in ONE run, so every number is a ratio against the same machine state:
@@ -18,7 +19,8 @@ import { startServer } from "./server-process";
 //     the V8 heap bytes allocated per render; the HTML's bytes and its hydration data;
 //   - cold-cache TTFB with 200 ms of injected upstream latency;
 //   - the cost of metrics and access logs, on against off (tests/bench/observability.ts);
-//   - the gzip size of the JS each page loads up front;
+//   - the gzip size of the JS each page loads up front, and a treemap of its modules (tests/bench/treemap.ts,
+//     docs/images/initial-js-treemap.png);
 //   - Lighthouse mobile scores.
 // Results: tests/bench/results/latest.json, tables on stdout and in docs/benchmarks.md. Exit code 1 when a
 // target is missed.
@@ -38,6 +40,7 @@ const round = (value: number, digits = 0) => Number(value.toFixed(digits));
 
 async function main() {
   if (!process.argv.includes("--no-build")) execSync("npx remix build", { stdio: "inherit" });
+  await drawInitialTreemap();
 
   // The page cache on (production defaults): each page's cache hits against the bare route, back to back.
   const server = await startServer(PORT, { BENCH_MODE: "1" });

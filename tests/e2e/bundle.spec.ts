@@ -60,10 +60,12 @@ for (const path of PAGES) {
 // start: every chunk it needs is a low-priority module preload in the document, so none arrives through a
 // chain of imports (docs/tracking.md, "Delivery guarantee"). Bounded on its own, outside the 140 KB. The consent
 // banner's chunk (3 KB) is in it since it is preloaded too; every page fetched it after hydration before, so the
-// bound grew by its size (36 → 40 KB) and a page fetches nothing more than it did.
-const LAZY_BUDGET_GZIP_BYTES = 40 * 1024;
+// bound grew by its size (36 → 40 KB) and a page fetches nothing more than it did. So are the lazy islands' (8.5 KB:
+// what neither the first paint nor the first tap needs, moved out of the initial JavaScript; 40 → 48 KB):
+// docs/decisions/052-first-load-holds-what-first-paint-and-tap-need.md.
+const LAZY_BUDGET_GZIP_BYTES = 48 * 1024;
 
-test("every tracking chunk a page loads after hydration, the modal dialog's and the consent banner's, is named up front at low priority, within 40 KB gzip", async ({
+test("every tracking chunk a page loads after hydration, the modal dialog's, the consent banner's and the islands', is named up front at low priority, within 48 KB gzip", async ({
   browser,
   request,
 }) => {
@@ -75,6 +77,8 @@ test("every tracking chunk a page loads after hydration, the modal dialog's and 
   expect(lazy.some((url) => /\/ModalDialog-[A-Z0-9]+\.js$/.test(url))).toBe(true);
   // The consent banner's: until it has hydrated, a navigation's update makes React give up its server HTML.
   expect(lazy.some((url) => /\/ConsentBanner-[A-Z0-9]+\.js$/.test(url))).toBe(true);
+  // The lazy islands': until they have hydrated the page is not ready, and the catcher holds its taps.
+  expect(lazy.some((url) => /\/islands-[A-Z0-9]+\.js$/.test(url))).toBe(true);
   let gzipBytes = 0;
   for (const url of lazy) gzipBytes += gzipSync(await (await request.get(url)).body(), { level: 9 }).length;
   console.log(`${path}: low-priority preloads ${(gzipBytes / 1024).toFixed(1)} KB gzip`);

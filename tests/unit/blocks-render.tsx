@@ -2,6 +2,7 @@ import { Window } from "happy-dom";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ReactElement } from "react";
 import { BlockView } from "~/components/blocks/BlockView";
+import { loadIslands } from "~/components/lazy-island";
 import { RichText } from "~/components/blocks/RichText";
 import { LanguageProvider, PageContextProvider } from "~/components/page-providers";
 import { uiDictionary } from "~/i18n/ui-strings.server";
@@ -15,6 +16,9 @@ import type { SupportedLanguageCode } from "~/i18n/languages";
 // Shared by the block unit tests: render content as the server would, inside a page context. The tests run
 // in vitest's node environment, as the server does (no global window, so @xstate/react takes its server
 // path); only the finished markup is parsed, in a DOM of its own.
+
+// The lazy islands' code, awaited before any render as entry.server awaits it (app/components/lazy-island.tsx).
+await loadIslands();
 
 const PARIS = "www.paris-experiences.example";
 

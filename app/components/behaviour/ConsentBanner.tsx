@@ -147,10 +147,6 @@ export const ConsentBanner = memo(function ConsentBanner({ strings, countryCode,
   useEffect(() => {
     setRunning(true);
     actor.send({ type: "ARRIVED" });
-    // The page has hydrated, this banner (its chunk comes after the page's) last: every machine of the page runs
-    // from here on. Page links navigate inside the app from here on (PageLink.tsx), and browser tests and tools
-    // wait for this marker.
-    document.documentElement.setAttribute("data-hydrated", "");
     // The footer link or Choose was followed before this ran: carry the open choices over.
     if (window.location.hash === `#${CONSENT_CHOICES_ID}`) actor.send({ type: "OPEN_SETTINGS" });
     // The footer's Cookie settings lives outside the bar (and outside this lazy component).

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, type MouseEvent, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { jumpLinkMachine } from "../../../machines/jump-link.machine";
 import { JUMP_SCROLL_MS } from "../../../machines/spec-values";
 import { useTrackedActor, withImplementations } from "./use-tracked-actor";
@@ -74,14 +74,18 @@ const JumpContext = createContext<Jump | null>(null);
  */
 export function JumpLinksProvider({ children }: { children: ReactNode }) {
   const actor = useTrackedActor(scrollingJumpLink);
-  // The links render again only if the viewport crosses the phone's width, which is rare.
-  const isMobile = useIsMobile();
+  // The viewport as measured when a jump starts: the value the links read keeps its identity when the viewport
+  // crosses the phone's width (as on the first measure after hydration), so no context change reaches the page's
+  // lazy islands before they have hydrated (app/components/lazy-island.tsx).
+  const viewportIsMobile = useIsMobile();
+  const isMobile = useRef(viewportIsMobile);
+  useEffect(() => void (isMobile.current = viewportIsMobile), [viewportIsMobile]);
   const jump = useCallback<Jump>(
     (targetId) => {
       const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      actor.send({ type: "JUMP", targetId, isMobile, reducedMotion });
+      actor.send({ type: "JUMP", targetId, isMobile: isMobile.current, reducedMotion });
     },
-    [actor, isMobile],
+    [actor],
   );
   return <JumpContext.Provider value={jump}>{children}</JumpContext.Provider>;
 }

@@ -1,5 +1,2 @@
-/** Runs `run` once the browser is idle (within 2 s), or after a short timer where there is no idle callback (Safari). */
-export function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === "function") requestIdleCallback(run, { timeout: 2000 });
-  else setTimeout(run, 200);
-}
+// The one idle helper lives in tracking/ (the lowest floor that needs it), so the page and the pipeline share it.
+export { whenIdle } from "../../../tracking/when-idle";

@@ -1,8 +1,7 @@
 import type { VideoBlockView, ViewBlock } from "~/content/page-view";
 import { styled } from "../../../tokens/stitches.config";
-import { DownloadButton } from "../behaviour/DownloadButton";
-import { ExperienceList } from "../commerce/ExperienceList";
 import { PriceTag } from "../commerce/PriceTag";
+import { lazyIsland } from "../lazy-island";
 import { useT } from "../page-providers";
 import { ContentImage } from "./ContentImage";
 import { ContentLink } from "./ContentLink";
@@ -10,6 +9,10 @@ import { EmbedFrame, VideoFrame } from "./EmbedFrame";
 import { RichText } from "./RichText";
 
 // One body block (app/content/page-document.ts BlockSchema) as React elements.
+
+// Islands (app/components/islands.ts): in the server's HTML, their code after the initial JavaScript.
+const ExperienceList = lazyIsland(() => import("../islands").then((module) => module.ExperienceList));
+const DownloadButton = lazyIsland(() => import("../islands").then((module) => module.DownloadButton));
 
 const PriceRow = styled("div", { fontSize: "$20", fontWeight: "$semibold" });
 const VideoBox = styled("div", { maxWidth: "960px" });

@@ -1,13 +1,17 @@
 import { useRef } from "react";
 import type { AllowedEmbed } from "~/content/rich-text-view";
 import { styled } from "../../../tokens/stitches.config";
-import { YouTubePlayer } from "../behaviour/YouTubePlayer";
+import { lazyIsland } from "../lazy-island";
 import { useT } from "../page-providers";
 import { useNearScreen } from "./use-near-screen";
 
 // Third-party frames: only from the allow-list (content/embed.ts, applied by the server), lazy, titled, and inside a box
 // whose size is known before the frame loads, so nothing below moves (CLS 0). Lazy means one screen ahead of the
 // visitor (use-near-screen.ts); without JavaScript the frame is in <noscript> and the browser's own lazy loading decides.
+
+// An island (app/components/islands.ts): the player's code (and the video machine's) comes after the initial
+// JavaScript; until it runs, the early-input catcher holds a tap on the poster.
+const YouTubePlayer = lazyIsland(() => import("../islands").then((module) => module.YouTubePlayer));
 
 const Box = styled("div", {
   position: "relative",

@@ -1,6 +1,5 @@
 import { styled } from "../../../tokens/stitches.config";
 import { JumpLink } from "../behaviour/JumpLink";
-import { InlineExperience } from "../commerce/ExperienceList";
 import { PriceTag } from "../commerce/PriceTag";
 import { Icon } from "../icons/Icon";
 import { Callout, Notes } from "./Callout";
@@ -9,6 +8,10 @@ import { ContentLink } from "./ContentLink";
 import { DateText } from "./DateText";
 import { EmbedFrame, SpotifyFrame } from "./EmbedFrame";
 import type { InlineBlockView } from "~/content/rich-text-view";
+import { lazyIsland } from "../lazy-island";
+
+// An island (app/components/islands.ts): the experience card's code comes after the initial JavaScript.
+const InlineExperience = lazyIsland(() => import("../islands").then((module) => module.InlineExperience));
 
 // One {name attr=value} block as React elements. Content never becomes markup: every attribute was
 // checked on the server (content/inline-props.ts, through content/rich-text-view.server.ts) and arrives as a

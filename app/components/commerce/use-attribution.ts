@@ -1,23 +1,14 @@
 import { useEffect, useState } from "react";
-import { resolveAttribution, type Attribution } from "~/booking/attribution";
+import { ATTRIBUTION_COOKIE, landingAttribution, type Attribution } from "../../../tracking/attribution";
+import { cookieValue } from "../../../tracking/cookie-value";
 import { nextTask } from "../../../tracking/task-scheduling";
 
 // Attribution is read in the browser after hydration, so the server-rendered HTML (and its CDN copy)
-// never depends on the visitor's click ids. Until then booking links carry currency and date only.
+// never depends on the visitor's click ids. Until then booking links carry currency and date only. The rule is
+// the events' (tracking/attribution.ts: the landing URL's keys, else the h-attr cookie's).
 
-function readBrowserCookie(cookies: string, name: string): string | null {
-  for (const part of cookies.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
-}
+/** What booking links carry, from the page's query and its document's cookies: the tracking's one rule. */
+export const bookingAttribution = (search: string, cookies: string): Attribution => landingAttribution(search, cookieValue(cookies, ATTRIBUTION_COOKIE));
 
 let cached: { search: string; cookie: string; value: Attribution } | null = null;
 
@@ -25,7 +16,7 @@ function current(): Attribution {
   const search = window.location.search;
   const cookie = document.cookie;
   if (!cached || cached.search !== search || cached.cookie !== cookie) {
-    cached = { search, cookie, value: resolveAttribution(search, readBrowserCookie(cookie, "h-attr")) };
+    cached = { search, cookie, value: bookingAttribution(search, cookie) };
   }
   return cached.value;
 }

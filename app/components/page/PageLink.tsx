@@ -3,7 +3,8 @@ import { createContext, useCallback, useContext, useEffect, useRef, type AnchorH
 import { isPagePath } from "~/content/page-url";
 import { isPlainClick } from "../behaviour/plain-click";
 import { usePageChanged } from "../behaviour/use-page-changed";
-import { whenIdle } from "../behaviour/when-idle";
+import { whenIdle } from "../../../tracking/when-idle";
+import { appIsReady } from "../app-ready";
 import { useVisitor } from "../page-providers";
 import { fetchPageData, pageOf } from "./page-data-ahead";
 
@@ -15,13 +16,6 @@ import { fetchPageData, pageOf } from "./page-data-ahead";
 // plain links. Why, and why not Remix's <Link>: docs/decisions/045-client-navigation.md and
 // docs/decisions/049-next-page-data-in-memory.md.
 const onServer = typeof document === "undefined";
-
-/**
- * Whether the whole page has hydrated, the consent banner last (its chunk comes after the page's; it sets the
- * marker). Until it has, the end of a navigation inside the app (Remix sets the location outside a transition)
- * would make React give up the banner's server HTML (error 421), and the bar would vanish until its chunk is here.
- */
-const hydrated = () => document.documentElement.hasAttribute("data-hydrated");
 
 /** Navigates inside the app to a page path; the same function for the document's life. */
 type Navigate = (href: string) => void;
@@ -64,8 +58,15 @@ function useFetchAhead(href: string, onPhone: boolean) {
   return { ref, start, stop };
 }
 
-/** The focus, hover and touch handlers are the link's own (they fetch ahead): a caller's would be lost, so none is taken. */
-type PageLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "onFocus" | "onBlur" | "onMouseEnter" | "onMouseLeave" | "onTouchStart"> & { href: string };
+type PageLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
+
+/** A caller's handler, then the link's own (they fetch ahead), as Remix's <Link> composes them. */
+function both<E>(theirs: ((event: E) => void) | undefined, ours: () => void) {
+  return (event: E) => {
+    theirs?.(event);
+    ours();
+  };
+}
 
 export function PageLink(props: PageLinkProps) {
   // The visitor's facts, not the page context: the shell's links do not render again for each new page.
@@ -82,18 +83,20 @@ function AppLink({ navigate, onPhone, ...props }: PageLinkProps & { navigate: Na
     <a
       {...props}
       ref={ref}
-      onFocus={start}
-      onBlur={stop}
-      onMouseEnter={start}
-      onMouseLeave={stop}
-      onTouchStart={start}
+      onFocus={both(props.onFocus, start)}
+      onBlur={both(props.onBlur, stop)}
+      onMouseEnter={both(props.onMouseEnter, start)}
+      onMouseLeave={both(props.onMouseLeave, stop)}
+      onTouchStart={both(props.onTouchStart, start)}
       onClick={(event: MouseEvent<HTMLAnchorElement>) => {
         // Their handler first, then ours unless theirs prevented the default, as Remix's <Link> composes them.
         onClick?.(event);
         if (event.defaultPrevented || !isPlainClick(event)) return;
         event.preventDefault();
-        // A tap in the moment before the banner has hydrated loads the page as a document, as before hydration.
-        if (hydrated()) navigate(href);
+        // A tap before the whole page has hydrated (a lazy island, such as the consent banner, still on its way)
+        // loads the page as a document, as before hydration: the end of a navigation inside the app (Remix sets
+        // the location outside a transition) would make React give up an island's server HTML (error 421).
+        if (appIsReady()) navigate(href);
         else location.assign(href);
       }}
     />

@@ -2,12 +2,15 @@ import { memo, type ReactNode } from "react";
 import type { ResolvedFooter } from "~/content/resolve-shell";
 import { styled } from "../../../tokens/stitches.config";
 import { describedClick, trackCalls, type TrackCall } from "../../../tracking/described-events";
-import { CallUsButton } from "../behaviour/CallUs";
 import { CONSENT_BAR_HEIGHT_VARIABLE } from "../behaviour/consent-banner-ids";
 import { CookieSettingsLink } from "../behaviour/consent-banner-lazy";
 import { VerificationBadgeLink } from "../behaviour/VerificationBadge";
 import { useT } from "../page-providers";
+import { lazyIsland } from "../lazy-island";
 import { PageLink } from "../page/PageLink";
+
+// An island (app/components/islands.ts): until its code runs, Call us is the platform's popover with the same numbers.
+const CallUsButton = lazyIsland(() => import("../islands").then((module) => module.CallUsButton));
 import { sameContent } from "../same-content";
 
 // The footer (docs/requirements.md#2-pages-and-the-shell): Call us (LTT), quick links that open a page by uid, link groups,

@@ -11,7 +11,11 @@ import { useIsMobile } from "../behaviour/viewport";
 import { useT, useVisitor } from "../page-providers";
 import { PageLink } from "../page/PageLink";
 import { sameContent } from "../same-content";
-import { CurrencySelector, LanguageSelector } from "./Selectors";
+import { lazyIsland } from "../lazy-island";
+
+// Islands (app/components/islands.ts): until their code runs, the platform answers them (<details>, links, form posts).
+const CurrencySelector = lazyIsland(() => import("../islands").then((module) => module.CurrencySelector));
+const LanguageSelector = lazyIsland(() => import("../islands").then((module) => module.LanguageSelector));
 
 // The generic header (docs/requirements.md#2-pages-and-the-shell): sticky logo bar, optional powered-by logo, desktop dropdown menu,
 // Tickets link, currency and language selectors, hamburger on mobile. Mobile and desktop are both

@@ -9,13 +9,16 @@ import { PageChangesProvider, useAfterNewPage } from "../behaviour/use-page-chan
 import { ViewportProvider } from "../behaviour/viewport";
 import { ModalHost } from "../overlays/ModalHost";
 import { OverlayProvider } from "../overlays/overlay-context";
-import { ToastList } from "../overlays/ToastList";
 import { LanguageProvider, PageContextProvider } from "../page-providers";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { LanguagesProvider } from "./Selectors";
 import { useSameContent } from "../same-content";
 import { PageNavigationProvider } from "../page/PageLink";
+import { lazyIsland } from "../lazy-island";
+
+// An island (app/components/islands.ts): the notifications' live region is in the server's HTML, empty.
+const ToastList = lazyIsland(() => import("../islands").then((module) => module.ToastList));
 
 // Focused by script only (the skip link, a new page's heading): no ring on what is not a control.
 const Main = styled("main", { minHeight: "60vh", "&:focus, & h1:focus": { outline: "none" } });

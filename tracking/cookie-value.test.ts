@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { MAX_COOKIE_HEADER } from "../../tracking/cookie-value";
-import { readCookie } from "./cookies.server";
+import { cookieValue as readCookie, MAX_COOKIE_HEADER } from "./cookie-value";
 
-describe("readCookie", () => {
+describe("cookieValue, the one cookie reader (server, browser and head scripts)", () => {
   it("reads a cookie among others, decoded, quotes and spaces dropped, the first of two with one name", () => {
     expect(readCookie("a=1; currency=EUR; b=2", "currency")).toBe("EUR");
     expect(readCookie('currency="GBP"', "currency")).toBe("GBP");
