@@ -1,3 +1,4 @@
+import type { MetaDescriptor } from "@remix-run/react";
 import type { PageContext } from "../../tracking/page-context";
 import type { PageViewPush } from "../../tracking/page-view";
 import type { ContentError, Site } from "~/content/page-document";
@@ -44,6 +45,8 @@ export interface PageData {
     image: string | null;
     noindex: boolean;
   };
+  /** Everything the page's <head> says about it (page-head.server.ts): the route's `meta` returns it as it is. */
+  head: MetaDescriptor[];
   /** Set when the requested language was unsupported or missing and English content is shown. */
   fellBackToEnglish: boolean;
   /** Prices, experiences and booking-link parts; what failed or came late is absent. */
