@@ -49,8 +49,12 @@ export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 }
 
-function urlEntry(loc: string, lastmod: string, alternates: readonly Alternate[]): string {
-  const links = alternates.map((alt) => `<xhtml:link rel="alternate" hreflang="${escapeXml(alt.hreflang)}" href="${escapeXml(alt.href)}"/>`).join("");
+/** A page's alternates as the `xhtml:link` elements of each of its entries (made once per page). */
+function alternateLinks(alternates: readonly Alternate[]): string {
+  return alternates.map((alt) => `<xhtml:link rel="alternate" hreflang="${escapeXml(alt.hreflang)}" href="${escapeXml(alt.href)}"/>`).join("");
+}
+
+function urlEntry(loc: string, lastmod: string, links: string): string {
   return `<url><loc>${escapeXml(loc)}</loc><lastmod>${lastmod}</lastmod>${links}</url>\n`;
 }
 
@@ -91,9 +95,9 @@ export function planSitemaps(source: SitemapSource): Array<{ from: number; to: n
   for (const page of listing(source.store, source.host)) {
     const urlOf = urlsOf(source, page.uid);
     const langs = page.langs as SupportedLanguageCode[];
-    const alternates = pageAlternates(langs, urlOf);
+    const links = alternateLinks(pageAlternates(langs, urlOf));
     let pageBytes = 0;
-    for (const lang of langs) pageBytes += Buffer.byteLength(urlEntry(urlOf(lang), LASTMOD_PLACEHOLDER, alternates));
+    for (const lang of langs) pageBytes += Buffer.byteLength(urlEntry(urlOf(lang), LASTMOD_PLACEHOLDER, links));
     if (index > from && (urls + langs.length > limits.urls || bytes + pageBytes > limits.bytes)) {
       children.push({ from, to: index });
       from = index;
@@ -127,15 +131,22 @@ export function sitemapIndexXml(source: SitemapSource): string {
 function pageEntries(source: SitemapSource, page: Listed): string {
   const { store } = source;
   // The languages the page exists in, as store.languagesOf gives them (listed, English first, each a valid
-  // document, none without English), taken from the listing in hand rather than a read of the page's folder.
-  const langs = (page.langs as SupportedLanguageCode[]).filter((lang) => store.getPage(page.uid, lang));
-  if (!langs.length) return "";
-  const urlOf = urlsOf(source, page.uid);
-  const alternates = pageAlternates(langs, urlOf);
-  let out = "";
-  for (const lang of langs) {
+  // document, none without English), from the listing in hand and one document lookup per version.
+  const versions = (page.langs as SupportedLanguageCode[]).flatMap((lang) => {
     const loaded = store.getPage(page.uid, lang);
-    if (!loaded || loaded.doc.seo.noindex) continue;
+    return loaded ? [{ lang, loaded }] : [];
+  });
+  if (!versions.length) return "";
+  const urlOf = urlsOf(source, page.uid);
+  const links = alternateLinks(
+    pageAlternates(
+      versions.map((v) => v.lang),
+      urlOf,
+    ),
+  );
+  let out = "";
+  for (const { lang, loaded } of versions) {
+    if (loaded.doc.seo.noindex) continue;
     let mtimeMs: number;
     try {
       mtimeMs = statSync(path.join(source.contentDir, loaded.file)).mtimeMs;
@@ -143,7 +154,7 @@ function pageEntries(source: SitemapSource, page: Listed): string {
       // Removed since it was read: the page is gone too (a 404), so it is left out.
       continue;
     }
-    out += urlEntry(urlOf(lang), lastmodOf(mtimeMs), alternates);
+    out += urlEntry(urlOf(lang), lastmodOf(mtimeMs), links);
   }
   return out;
 }
