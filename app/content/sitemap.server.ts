@@ -39,8 +39,11 @@ const URLSET_OPEN = `${XML_DECLARATION}<urlset xmlns="${SITEMAP_NS}" xmlns:xhtml
 const URLSET_CLOSE = "</urlset>\n";
 /** A lastmod as written: seconds, UTC ("2026-11-29T06:33:28Z"), so every one has the same length. */
 const LASTMOD_PLACEHOLDER = "0000-00-00T00:00:00Z";
-/** How many pages of the listing one step of the stream reads. */
-const SLICE = 200;
+/**
+ * How many pages of the listing one step of the stream reads. Each step reads documents synchronously, so a step is
+ * kept short and the next one waits for the event loop's turn: pages asked for meanwhile are answered between them.
+ */
+const SLICE = 50;
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 
@@ -65,13 +68,13 @@ interface Listed {
   langs: string[];
 }
 
-/** Every page of the host in listing order, a slice at a time (the store keeps the listing; nothing is copied). */
-function* listing(store: ContentStore, host: string, from = 0, to = Infinity): Generator<Listed> {
-  for (let offset = from; offset < to; offset += SLICE) {
-    const slice = store.listPages(host, { offset, limit: Math.min(SLICE, to - offset) });
-    if (!slice?.pages.length) return;
-    yield* slice.pages;
-  }
+/**
+ * The host's pages in listing order, taken once per request: the store rebuilds a stale listing from a walk of the
+ * site's folder, so reading it slice by slice while a large file is written would walk it again every second, and
+ * offsets could shift between slices. The array holds the store's own entries (references, not copies).
+ */
+function listing(store: ContentStore, host: string): readonly Listed[] {
+  return store.listPages(host, { offset: 0, limit: Number.MAX_SAFE_INTEGER })?.pages ?? [];
 }
 
 function urlsOf(source: SitemapSource, uid: string): (lang: SupportedLanguageCode) => string {
@@ -84,7 +87,7 @@ function urlsOf(source: SitemapSource, uid: string): (lang: SupportedLanguageCod
  * most `limits.urls` URLs and `limits.bytes` bytes counted as if every listed version were indexable (a noindex or
  * invalid one only makes its file shorter). Computed from the listing and URL lengths, without a document read.
  */
-export function planSitemaps(source: SitemapSource): Array<{ from: number; to: number }> {
+export function planSitemaps(source: SitemapSource, pages: readonly Listed[] = listing(source.store, source.host)): Array<{ from: number; to: number }> {
   const limits = source.limits ?? SITEMAP_LIMITS;
   const frame = Buffer.byteLength(URLSET_OPEN) + Buffer.byteLength(URLSET_CLOSE);
   const children: Array<{ from: number; to: number }> = [];
@@ -92,7 +95,7 @@ export function planSitemaps(source: SitemapSource): Array<{ from: number; to: n
   let urls = 0;
   let bytes = frame;
   let index = 0;
-  for (const page of listing(source.store, source.host)) {
+  for (const page of pages) {
     const urlOf = urlsOf(source, page.uid);
     const langs = page.langs as SupportedLanguageCode[];
     const links = alternateLinks(pageAlternates(langs, urlOf));
@@ -164,21 +167,23 @@ function pageEntries(source: SitemapSource, page: Listed): string {
  * undefined when there is no such child.
  */
 export function childSitemapStream(source: SitemapSource, n: number): ReadableStream<Uint8Array> | undefined {
-  const range = Number.isInteger(n) && n >= 1 ? planSitemaps(source)[n - 1] : undefined;
+  const pages = listing(source.store, source.host);
+  const range = Number.isInteger(n) && n >= 1 ? planSitemaps(source, pages)[n - 1] : undefined;
   if (!range) return undefined;
   const encoder = new TextEncoder();
   let offset = range.from;
   let opened = false;
   return new ReadableStream<Uint8Array>(
     {
-      pull(controller) {
+      async pull(controller) {
+        if (opened) await new Promise((resolve) => setImmediate(resolve));
         if (!opened) {
           opened = true;
           controller.enqueue(encoder.encode(URLSET_OPEN));
         }
         const to = Math.min(offset + SLICE, range.to);
         let chunk = "";
-        for (const page of listing(source.store, source.host, offset, to)) chunk += pageEntries(source, page);
+        for (let i = offset; i < to; i++) chunk += pageEntries(source, pages[i]!);
         offset = to;
         if (chunk) controller.enqueue(encoder.encode(chunk));
         if (offset >= range.to) {
