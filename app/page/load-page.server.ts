@@ -190,14 +190,6 @@ export async function loadPageResponse({ request: req, services }: StorefrontLoa
     // Content links resolved as on the page's own site host (its serving host in production), so one view serves every request.
     doc: toPageView(page.doc, linkContext(env, store, site.host, lang)),
     shell: buildShell(site, page.doc, ctx, env, siteCurrency, languageOptions),
-    seo: {
-      title: page.doc.seo.title,
-      description: page.doc.seo.description,
-      canonical,
-      alternates,
-      image: page.doc.seo.image ?? null,
-      noindex: page.doc.seo.noindex,
-    },
     head: pageHead({
       title: page.doc.seo.title,
       description: page.doc.seo.description,

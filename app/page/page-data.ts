@@ -37,15 +37,7 @@ export interface PageData {
   /** What the body renders: rich text already parsed (content/page-view.server.ts). */
   doc: PageView;
   shell: Shell;
-  seo: {
-    title: string;
-    description: string;
-    canonical: string;
-    alternates: Array<{ hreflang: string; href: string }>;
-    image: string | null;
-    noindex: boolean;
-  };
-  /** Everything the page's <head> says about it (page-head.server.ts): the route's `meta` returns it as it is. */
+  /** Everything the page's <head> says about it: title, canonical, alternates, Open Graph, JSON-LD (page-head.server.ts); the route's `meta` returns it as it is. */
   head: MetaDescriptor[];
   /** Set when the requested language was unsupported or missing and English content is shown. */
   fellBackToEnglish: boolean;
