@@ -37,19 +37,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
     const notFound = isRouteErrorResponse(error) ? (error.data as NotFoundData | undefined) : undefined;
     return [{ title: `Page not found${notFound?.shell ? ` · ${notFound.shell.siteName}` : ""}` }, { name: "robots", content: "noindex" }];
   }
-  const page = data as unknown as PageData;
-  return [
-    { title: page.seo.title },
-    { name: "description", content: page.seo.description },
-    { tagName: "link", rel: "canonical", href: page.seo.canonical },
-    ...page.seo.alternates.map((alt) => ({ tagName: "link", rel: "alternate", hrefLang: alt.hreflang, href: alt.href })),
-    { property: "og:title", content: page.seo.title },
-    { property: "og:description", content: page.seo.description },
-    { property: "og:type", content: "website" },
-    { property: "og:url", content: page.seo.canonical },
-    ...(page.seo.image ? [{ property: "og:image", content: page.seo.image }] : []),
-    ...(page.seo.noindex ? [{ name: "robots", content: "noindex" }] : []),
-  ];
+  // Made whole on the server (page/page-head.server.ts): canonical, alternates, Open Graph, JSON-LD.
+  return (data as unknown as PageData).head;
 };
 
 // Cache-Control, Vary and Server-Timing come from the loader (page/page-headers.server.ts).

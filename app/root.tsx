@@ -1,4 +1,4 @@
-import type { LinksFunction } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AppReady } from "~/components/app-ready";
@@ -16,6 +16,9 @@ import { FONT_PRELOADS, globalStyles } from "~/styles/global-styles";
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.png", type: "image/png", sizes: "32x32" }];
 
 export const loader = rootLoader;
+
+// A server error's page (the ErrorBoundary below) is never indexed; a page route's own 404 says so in its meta.
+export const meta: MetaFunction = ({ error }) => (error ? [{ name: "robots", content: "noindex" }] : []);
 
 // The root's data (the public env, the country and the bot rule, the tracking preloads) is the document's: a
 // navigation inside the app never asks for it again, so a page's data is one request (docs/decisions/045-client-navigation.md).

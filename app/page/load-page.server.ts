@@ -20,6 +20,10 @@ import { buildPageContext, isTheatreBrandUid } from "./build-page-context.server
 import type { LanguageOption, NotFoundData, PageData, Shell } from "./page-data";
 import { directoryPath } from "./load-directory.server";
 import { pageHref, pageUrl } from "~/content/page-url";
+import { pageAlternates } from "~/content/page-alternates";
+import { breadcrumbTrail } from "~/content/breadcrumbs";
+import { pageHead, shareImage } from "./page-head.server";
+import { structuredData } from "./structured-data.server";
 import { resolvePageRequest } from "./resolve-page-request";
 import { dataResponse } from "~/server/data-response.server";
 
@@ -159,23 +163,44 @@ export async function loadPageResponse({ request: req, services }: StorefrontLoa
     operator: req.operator,
   });
 
+  const canonical = absolute(lang);
+  const alternates = pageAlternates(languages, absolute);
+  const asset = (path: string) => new URL(path, canonical).href;
+  const image = shareImage(page.doc, site, asset);
+  const trail = breadcrumbTrail(store, page.uid, lang).map((step) => ({
+    name: step.name,
+    url: pageUrl({ uid: step.uid, lang: step.lang, host, mode: env.URL_MODE, knownHosts }),
+  }));
+  const jsonLd = structuredData({
+    doc: page.doc,
+    site,
+    isRoot: page.uid === site.host,
+    lang,
+    canonical,
+    rootUrl: pageUrl({ uid: site.host, lang, host, mode: env.URL_MODE, knownHosts }),
+    trail,
+    commerce: prices.commerce,
+    image: image.url,
+    absolute: asset,
+  });
+
   const data: PageData = {
     kind: "page",
     context,
     // Content links resolved as on the page's own site host (its serving host in production), so one view serves every request.
     doc: toPageView(page.doc, linkContext(env, store, site.host, lang)),
     shell: buildShell(site, page.doc, ctx, env, siteCurrency, languageOptions),
-    seo: {
+    head: pageHead({
       title: page.doc.seo.title,
       description: page.doc.seo.description,
-      canonical: absolute(lang),
-      alternates: [
-        ...languages.map((code) => ({ hreflang: getLanguage(code)?.code ?? code, href: absolute(code) })),
-        { hreflang: "x-default", href: absolute(DEFAULT_LANGUAGE) },
-      ],
-      image: page.doc.seo.image ?? null,
+      canonical,
+      alternates,
       noindex: page.doc.seo.noindex,
-    },
+      siteName: site.name,
+      lang,
+      image,
+      jsonLd,
+    }),
     fellBackToEnglish: requestedBase !== "" && lang !== requestedBase,
     commerce: prices.commerce,
     pageView: firstPageView(context, page.doc.seo.title, url, req.log),

@@ -1,3 +1,4 @@
+import type { MetaDescriptor } from "@remix-run/react";
 import type { PageContext } from "../../tracking/page-context";
 import type { PageViewPush } from "../../tracking/page-view";
 import type { ContentError, Site } from "~/content/page-document";
@@ -36,14 +37,8 @@ export interface PageData {
   /** What the body renders: rich text already parsed (content/page-view.server.ts). */
   doc: PageView;
   shell: Shell;
-  seo: {
-    title: string;
-    description: string;
-    canonical: string;
-    alternates: Array<{ hreflang: string; href: string }>;
-    image: string | null;
-    noindex: boolean;
-  };
+  /** Everything the page's <head> says about it: title, canonical, alternates, Open Graph, JSON-LD (page-head.server.ts); the route's `meta` returns it as it is. */
+  head: MetaDescriptor[];
   /** Set when the requested language was unsupported or missing and English content is shown. */
   fellBackToEnglish: boolean;
   /** Prices, experiences and booking-link parts; what failed or came late is absent. */

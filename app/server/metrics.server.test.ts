@@ -27,6 +27,10 @@ describe("routeKind", () => {
     expect(routeKind("GET", "/machines")).toBe("inspector");
     expect(routeKind("GET", "/healthz")).toBe("other");
     expect(routeKind("GET", "/readyz")).toBe("other");
+    expect(routeKind("GET", "/robots.txt")).toBe("other");
+    expect(routeKind("GET", "/sitemap.xml")).toBe("other");
+    expect(routeKind("GET", "/sitemap/2.xml")).toBe("other");
+    expect(routeKind("GET", "/sitemap/intro/")).toBe("page");
   });
 });
 

@@ -145,6 +145,8 @@ export function routeKind(method: string, path: string): RouteKind {
   if (method === "POST") return "action";
   if (path === "/tracking" || path.startsWith("/tracking/")) return "tracking";
   if (path === "/machines" || path.startsWith("/machines/")) return "inspector";
+  // What crawlers read (docs/search.md): made by routes, not files, though their paths end like files.
+  if (path === "/robots.txt" || /^\/sitemap(\/[1-9]\d*)?\.xml$/.test(path)) return "other";
   // Build output and public files; page paths never have a dot in their last segment.
   if (path.startsWith("/build/") || /\.[A-Za-z0-9]{1,12}$/.test(path)) return "static";
   if (path === "/healthz" || path === "/readyz" || path.startsWith("/bench/") || path === "/consent" || path.startsWith("/preferences/")) return "other";

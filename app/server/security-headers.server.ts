@@ -76,15 +76,24 @@ export interface Transport {
   httpsOnly: boolean;
   /** The scheme of the URLs pages write: https in test and production URL modes. */
   pageScheme: "http" | "https";
+  /** Search engines may index what this server answers: only the production sites (docs/search.md). */
+  indexable: boolean;
 }
 
 export function transportFor(urlMode: UrlMode): Transport {
-  return { httpsOnly: urlMode === "production", pageScheme: urlMode === "development" ? "http" : "https" };
+  return { httpsOnly: urlMode === "production", pageScheme: urlMode === "development" ? "http" : "https", indexable: urlMode === "production" };
 }
 
 const HSTS = "max-age=31536000; includeSubDomains";
 
-/** Headers for every response, pages, static files and refusals alike. */
+/**
+ * Headers for every response, pages, static files and refusals alike: HSTS where the site is https-only, and
+ * outside production URL mode `X-Robots-Tag: noindex`, so a development or test host that a crawler reaches
+ * (a link shared by mistake) is never indexed, whatever it answers (docs/search.md).
+ */
 export function transportHeaders(transport: Transport): Record<string, string> {
-  return transport.httpsOnly ? { "Strict-Transport-Security": HSTS } : {};
+  return {
+    ...(transport.httpsOnly ? { "Strict-Transport-Security": HSTS } : {}),
+    ...(transport.indexable ? {} : { "X-Robots-Tag": "noindex" }),
+  };
 }

@@ -212,7 +212,7 @@ describe("page loader: the first page view for <head>", () => {
     });
     expect(data.pageView).toEqual({
       event: "page_viewed",
-      page_title: data.seo.title.slice(0, 100),
+      page_title: "Prices test page",
       page_path: `/?uid=${PARIS_PRICES_UID}&lang=en`,
       page: data.context,
     });
