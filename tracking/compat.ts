@@ -219,7 +219,7 @@ function nextVersion(version: string, level: Level): string {
 }
 
 /** The envelope's verdict, named "(envelope)": the same rules as an event's, on its fields. */
-export const ENVELOPE_NAME = "(envelope)";
+const ENVELOPE_NAME = "(envelope)";
 function asEvent(envelope: PlanEnvelope): PlanEvent {
   return {
     name: ENVELOPE_NAME,

@@ -21,6 +21,7 @@ import { documentHeaders, render, serverTiming } from "~/edge/render.server";
 import type { AppServices } from "~/page/load-context";
 import { requestContextStep } from "~/edge/request-context.server";
 import { staticFiles } from "~/edge/static-files.server";
+import { collectorStep } from "~/collect/collector.server";
 
 // The storefront's HTTP edge as a function: one request path with named steps, guard → static files →
 // page cache → Remix (decision 027). Nothing happens at import; `createServer` indexes the content and
@@ -94,7 +95,7 @@ export function createServer(env: Env, { build, publicDir = path.resolve(process
   let sandboxHosts: ApiHosts | null = null;
   const services: AppServices = { env, content: contentStore, prices: createPriceService(env, () => sandboxHosts) };
 
-  const guard = { transport: transportFor(env.URL_MODE), postPaths: postPaths(build.routes) };
+  const guard = { transport: transportFor(env.URL_MODE), postPaths: postPaths(build.routes), collectPath: env.COLLECT_PATH };
   const statics = staticFiles(publicDir);
   const app = express();
   app.disable("x-powered-by");
@@ -109,6 +110,7 @@ export function createServer(env: Env, { build, publicDir = path.resolve(process
   app.use(statics.handler);
   // The request's facts, read once, for every step after it and for Remix.
   app.use(requestContextStep(env));
+  app.use(collectorStep(env, lifecycle));
   app.use(documentHeaders());
   app.use(serverTiming());
   app.use(pageCacheStep(env, pageCache));

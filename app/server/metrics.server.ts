@@ -14,6 +14,10 @@ type UpstreamOutcome = "ok" | "error" | "timeout" | "coalesced" | "stale";
 type PriceLookup = "hit" | "stale" | "miss" | "merged" | "stale-if-error" | "failed";
 
 const SECONDS = 1000;
+
+/** What became of one batch posted to the collector (app/collect/collector.server.ts). */
+const COLLECTOR_OUTCOMES = ["accepted", "bot", "too_large", "too_many_events", "not_json", "bad_batch", "rate_limited", "sink_down"] as const;
+export type CollectorOutcome = (typeof COLLECTOR_OUTCOMES)[number];
 const SHARED_CACHE_UP = "storefront_shared_cache_up";
 
 function createMetrics(registry: Registry) {
@@ -77,6 +81,18 @@ function createMetrics(registry: Registry) {
       registers: [registry],
     }),
     ready: new Gauge({ name: "storefront_ready", help: "1 while /readyz answers 200", registers: [registry] }),
+    collectorRequests: new Counter({
+      name: "storefront_collector_requests_total",
+      help: "Batches posted to the collector (COLLECT_PATH), by outcome: accepted, or why it was refused (bot, too_large, too_many_events, not_json, bad_batch, rate_limited, sink_down)",
+      labelNames: ["outcome"] as const,
+      registers: [registry],
+    }),
+    collectorEvents: new Counter({
+      name: "storefront_collector_events_total",
+      help: "Events of accepted batches, by result: stored, failed (kept as a failed event, with its reason), duplicate (its event_id seen in the last 24 h)",
+      labelNames: ["result"] as const,
+      registers: [registry],
+    }),
     devices: new Counter({
       name: "storefront_device_classifications_total",
       help: "Requests classified as a phone, a desktop or a bot (once each, at the edge), by what decided it: the CDN's X-Device or the request's own signals",
@@ -93,6 +109,8 @@ function create(registry: Registry) {
   for (const operation of ["read", "lock"]) made.sharedCacheFallbacks.labels(operation).inc(0);
   for (const changed of ["true", "false"]) made.contentRevalidations.labels(changed).inc(0);
   for (const device of ["mobile", "desktop", "bot"]) for (const decidedBy of ["cdn", "signals"]) made.devices.labels(device, decidedBy).inc(0);
+  for (const outcome of COLLECTOR_OUTCOMES) made.collectorRequests.labels(outcome).inc(0);
+  for (const result of ["stored", "failed", "duplicate"]) made.collectorEvents.labels(result).inc(0);
   made.cacheLookups.labels("price", "hit").inc(0);
   made.cacheLookups.labels("price", "miss").inc(0);
   // The page cache's children are held: one is counted on most requests.
@@ -260,6 +278,30 @@ export function watchContentStore(store: { cacheStats(): { documents: number; by
     registers,
     collect() {
       this.set(store.siteCount);
+    },
+  });
+}
+
+export function countCollectorRequest(outcome: CollectorOutcome): void {
+  metrics?.collectorRequests.labels(outcome).inc();
+}
+
+export function countCollectedEvents(result: { stored: number; failed: number; duplicates: number }): void {
+  if (!metrics) return;
+  metrics.collectorEvents.labels("stored").inc(result.stored);
+  metrics.collectorEvents.labels("failed").inc(result.failed);
+  metrics.collectorEvents.labels("duplicate").inc(result.duplicates);
+}
+
+/** The collector's sink, read at each scrape: 1 up, 0 down (its writes answered 503). */
+export function watchCollectorSink(status: () => "up" | "down"): void {
+  if (!metrics || metrics.registry.getSingleMetric("storefront_collector_sink_up")) return;
+  new Gauge({
+    name: "storefront_collector_sink_up",
+    help: "1 while the collector's sink (COLLECT_SINK) takes writes, 0 while batches are answered 503",
+    registers: [metrics.registry],
+    collect() {
+      this.set(status() === "up" ? 1 : 0);
     },
   });
 }
