@@ -85,6 +85,11 @@ const EnvSchema = z
         ctx.addIssue({ code: "custom", message: "must be file:<folder> (e.g. file:var/events) or a redis:// or rediss:// URL" });
         return z.NEVER;
       }),
+    /**
+     * Batches one client address may post to the collector a minute, then 429 (`0`: no limit). Behind a CDN every
+     * visitor arrives from its few addresses: raise it, or turn it off and let the CDN limit.
+     */
+    COLLECT_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
     /** Entries kept by the in-process price cache (least recently used go first). */
     /** Rendered-page micro-cache: how long a public page may be served from memory (0 turns it off). */
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),

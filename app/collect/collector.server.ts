@@ -20,8 +20,6 @@ import type { Sink } from "./sink.server";
 
 /** The most one batch may weigh; a browser's keepalive and beacon requests share a 64 KiB budget anyway. */
 const MAX_BODY_BYTES = 64 * 1024;
-/** Batches one client address may post a minute (a visit posts a few: on each page's hide, and retries). */
-const RATE_POINTS = 120;
 const RATE_WINDOW_SECONDS = 60;
 /** How long a client waits before sending a batch again after a 503. */
 const SINK_RETRY_AFTER_SECONDS = 5;
@@ -67,15 +65,17 @@ function createSink(config: Env["COLLECT_SINK"]): Sink {
   return config.kind === "file" ? FileSink.open(config.dir) : new RedisSink(config.url);
 }
 
-function limiterFor(sink: Sink): RateLimiterAbstract {
-  const memory = new RateLimiterMemory({ points: RATE_POINTS, duration: RATE_WINDOW_SECONDS, keyPrefix: "collect" });
+/** COLLECT_RATE_PER_MINUTE batches per client address (a visit posts a few: after its taps, on each hide, and retries). */
+function limiterFor(sink: Sink, points: number): RateLimiterAbstract | null {
+  if (points === 0) return null;
+  const memory = new RateLimiterMemory({ points, duration: RATE_WINDOW_SECONDS, keyPrefix: "collect" });
   if (!(sink instanceof RedisSink)) return memory;
   // A fleet counts each client once across its instances; while Redis is away each instance counts alone.
   return new RateLimiterRedis({
     storeClient: sink.client,
     useRedisPackage: true,
     rejectIfRedisNotReady: true,
-    points: RATE_POINTS,
+    points,
     duration: RATE_WINDOW_SECONDS,
     keyPrefix: "storefront:collect:rate",
     insuranceLimiter: memory,
@@ -90,9 +90,9 @@ export interface Collector {
 }
 
 /** The collector for COLLECT_PATH and COLLECT_SINK; throws when the sink cannot be opened (a file sink another process holds). */
-export function createCollector(env: Pick<Env, "COLLECT_PATH" | "COLLECT_SINK">, lifecycle?: Pick<Lifecycle, "report">): Collector {
+export function createCollector(env: Pick<Env, "COLLECT_PATH" | "COLLECT_SINK" | "COLLECT_RATE_PER_MINUTE">, lifecycle?: Pick<Lifecycle, "report">): Collector {
   const sink = createSink(env.COLLECT_SINK);
-  const limiter = limiterFor(sink);
+  const limiter = limiterFor(sink, env.COLLECT_RATE_PER_MINUTE);
   lifecycle?.report("collector", () => (sink.status() === "up" ? "up" : "sink down"));
   watchCollectorSink(() => sink.status());
 
@@ -114,7 +114,7 @@ export function createCollector(env: Pick<Env, "COLLECT_PATH" | "COLLECT_SINK">,
     // The address keys the rate only; it is never stored or logged.
     const address = req.socket.remoteAddress ?? "unknown";
     try {
-      await limiter.consume(address);
+      await limiter?.consume(address);
     } catch (error) {
       if (error instanceof RateLimiterRes) {
         req.resume();
@@ -164,6 +164,9 @@ export function createCollector(env: Pick<Env, "COLLECT_PATH" | "COLLECT_SINK">,
 }
 
 /** The edge step (app/edge/create-server.server.ts). */
-export function collectorStep(env: Pick<Env, "COLLECT_PATH" | "COLLECT_SINK">, lifecycle: Pick<Lifecycle, "report">): RequestHandler {
+export function collectorStep(
+  env: Pick<Env, "COLLECT_PATH" | "COLLECT_SINK" | "COLLECT_RATE_PER_MINUTE">,
+  lifecycle: Pick<Lifecycle, "report">,
+): RequestHandler {
   return createCollector(env, lifecycle).step;
 }
