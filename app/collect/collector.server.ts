@@ -4,11 +4,19 @@ import type { Env } from "~/env.server";
 import { requestContextOf } from "~/edge/request-context.server";
 import type { Lifecycle } from "~/server/lifecycle.server";
 import { intoAccessLine, logClientError } from "~/server/log-server-error.server";
-import { countCollectedEvents, countCollectorRequest, watchCollectorSink, type CollectorOutcome } from "~/server/metrics.server";
+import {
+  countCollectedEvents,
+  countCollectorRequest,
+  observeWebVital,
+  serveOnMetricsPort,
+  watchCollectorSink,
+  type CollectorOutcome,
+} from "~/server/metrics.server";
 import { BatchSchema, judgeBatch, MAX_BATCH_EVENTS, type ServerFacts } from "./collect-batch.server";
 import { FileSink } from "./file-sink.server";
 import { RedisSink } from "./redis-sink.server";
 import type { Sink } from "./sink.server";
+import { pageTypeLabel, vitalsPage, vitalsReport, WINDOWS } from "./vitals.server";
 
 // The first-party collector, an edge step after the guard and the request context (docs/tracking.md#first-
 // party-collection, decision 050): a POST to COLLECT_PATH takes a batch of data-layer events as JSON (or as
@@ -95,6 +103,10 @@ export function createCollector(env: Pick<Env, "COLLECT_PATH" | "COLLECT_SINK" |
   const limiter = limiterFor(sink, env.COLLECT_RATE_PER_MINUTE);
   lifecycle?.report("collector", () => (sink.status() === "up" ? "up" : "sink down"));
   watchCollectorSink(() => sink.status());
+  // docs/tracking.md#first-party-collection: real-user vitals from this sink, for the operator (metrics port only).
+  const report = () => vitalsReport(sink.vitals(new Date(Date.now() - WINDOWS["7d"])));
+  serveOnMetricsPort("/vitals.json", async () => ({ type: "application/json", body: JSON.stringify(await report()) }));
+  serveOnMetricsPort("/vitals", async () => ({ type: "text/html; charset=utf-8", body: vitalsPage(await report()) }));
 
   const step: RequestHandler = (req, res, next) => {
     if (req.method !== "POST" || req.path !== env.COLLECT_PATH) return next();
@@ -157,7 +169,14 @@ export function createCollector(env: Pick<Env, "COLLECT_PATH" | "COLLECT_SINK" |
     }
     countCollectorRequest("accepted");
     countCollectedEvents(result);
-    answer(res, 200, result);
+    const fresh = new Set(result.storedIds);
+    for (const event of judged.events) {
+      const value = event.sent.metric_value;
+      if (!fresh.has(event.event_id) || !event.event.startsWith("web_vital_") || typeof value !== "number") continue;
+      const page = event.sent.page as { pageType?: unknown } | undefined;
+      observeWebVital(event.event.slice("web_vital_".length) as "lcp", value, pageTypeLabel(page?.pageType), device);
+    }
+    answer(res, 200, { stored: result.stored, failed: result.failed, duplicates: result.duplicates });
   }
 
   return { step, sink };

@@ -4,7 +4,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { LRUCache } from "lru-cache";
 import type { FailedEvent, JudgedBatch, StoredEvent } from "./collect-batch.server";
-import { DEDUP_TTL_SECONDS, type Sink, type WriteResult } from "./sink.server";
+import { DEDUP_TTL_SECONDS, type Sink, type Written } from "./sink.server";
 
 // The default sink, `file:<folder>`: one NDJSON file per UTC day for stored events and one for failed events
 // (events-YYYY-MM-DD.ndjson, failed-YYYY-MM-DD.ndjson). Batches that arrive while one is being written are
@@ -20,7 +20,7 @@ const DEDUP_MAX_IDS = 200_000;
 
 interface Job {
   batch: JudgedBatch;
-  resolve: (result: WriteResult) => void;
+  resolve: (result: Written) => void;
   reject: (error: Error) => void;
 }
 
@@ -96,7 +96,7 @@ export class FileSink implements Sink {
     return this.up ? "up" : "down";
   }
 
-  write(batch: JudgedBatch): Promise<WriteResult> {
+  write(batch: JudgedBatch): Promise<Written> {
     return new Promise((resolve, reject) => {
       this.queue.push({ batch, resolve, reject });
       if (!this.writing) void this.drain();
@@ -111,7 +111,7 @@ export class FileSink implements Sink {
       const fresh = new Set<string>();
       const lines = new Map<string, string[]>();
       const results = jobs.map(({ batch }) => {
-        const result: WriteResult = { stored: 0, failed: 0, duplicates: 0 };
+        const result: Written = { stored: 0, failed: 0, duplicates: 0, storedIds: [] };
         const add = (file: string, line: StoredEvent | FailedEvent) => {
           const list = lines.get(file) ?? [];
           list.push(JSON.stringify(line));
@@ -123,6 +123,7 @@ export class FileSink implements Sink {
             fresh.add(event.event_id);
             add(`events-${day(event.received_at)}.ndjson`, event);
             result.stored++;
+            result.storedIds.push(event.event_id);
           }
         }
         for (const failed of batch.failed) {

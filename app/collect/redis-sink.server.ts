@@ -2,7 +2,7 @@ import { createClient } from "redis";
 import { redactUrl } from "~/cache/redis-store.server";
 import { log } from "~/server/logger.server";
 import type { JudgedBatch, StoredEvent } from "./collect-batch.server";
-import { DEDUP_TTL_SECONDS, type Sink, type WriteResult } from "./sink.server";
+import { DEDUP_TTL_SECONDS, type Sink, type Written } from "./sink.server";
 
 // The fleet's sink, `redis://…`: two Redis Streams, one for stored events and one for failed events, each
 // entry one field `event` holding the line the file sink would write. Any pipeline reads them with a consumer
@@ -22,19 +22,24 @@ const RECONNECT_MAX_DELAY_MS = 2_000;
 // ARGV: ttl, maxlen, seen prefix, then for each line: stream ("e" or "f"), event id ("" for none), line.
 // Keys built inside the script (the seen ids) keep it to one Redis, not a cluster: decision 050.
 const WRITE_SCRIPT = `
-local stored, failed, duplicates = 0, 0, 0
+local stored, failed, duplicates, ids = 0, 0, 0, {}
 for i = 4, #ARGV, 3 do
   local kind, id, line = ARGV[i], ARGV[i + 1], ARGV[i + 2]
   local fresh = true
   if id ~= "" then fresh = redis.call("SET", ARGV[3] .. id, "1", "NX", "EX", ARGV[1]) end
   if fresh then
     redis.call("XADD", kind == "e" and KEYS[1] or KEYS[2], "MAXLEN", "~", ARGV[2], "*", "event", line)
-    if kind == "e" then stored = stored + 1 else failed = failed + 1 end
+    if kind == "e" then
+      stored = stored + 1
+      ids[#ids + 1] = id
+    else
+      failed = failed + 1
+    end
   else
     duplicates = duplicates + 1
   end
 end
-return { stored, failed, duplicates }
+return { stored, failed, duplicates, unpack(ids) }
 `;
 
 type Client = ReturnType<typeof createClient>;
@@ -68,7 +73,7 @@ export class RedisSink implements Sink {
     return this.up && this.client.isReady ? "up" : "down";
   }
 
-  async write(batch: JudgedBatch): Promise<WriteResult> {
+  async write(batch: JudgedBatch): Promise<Written> {
     if (this.closed || !this.client.isReady) throw new Error("the Redis sink is not connected");
     const args = [String(DEDUP_TTL_SECONDS), String(STREAM_MAX_LENGTH), SEEN_PREFIX];
     for (const event of batch.events) args.push("e", event.event_id, JSON.stringify(event));
@@ -78,9 +83,11 @@ export class RedisSink implements Sink {
       timer = setTimeout(() => reject(new Error(`the Redis sink did not answer within ${WRITE_DEADLINE_MS} ms`)), WRITE_DEADLINE_MS);
     });
     try {
-      const reply = (await Promise.race([this.client.eval(WRITE_SCRIPT, { keys: [EVENTS_STREAM, FAILED_STREAM], arguments: args }), deadline])) as number[];
+      const reply = (await Promise.race([this.client.eval(WRITE_SCRIPT, { keys: [EVENTS_STREAM, FAILED_STREAM], arguments: args }), deadline])) as Array<
+        number | string
+      >;
       this.up = true;
-      return { stored: Number(reply[0]), failed: Number(reply[1]), duplicates: Number(reply[2]) };
+      return { stored: Number(reply[0]), failed: Number(reply[1]), duplicates: Number(reply[2]), storedIds: reply.slice(3).map(String) };
     } catch (error) {
       this.up = false;
       throw error;

@@ -8,16 +8,21 @@ import type { JudgedBatch, StoredEvent } from "./collect-batch.server";
 /** How long an event_id is remembered: a copy within it is stored once. */
 export const DEDUP_TTL_SECONDS = 24 * 60 * 60;
 
-export interface WriteResult {
+interface WriteResult {
   stored: number;
   failed: number;
   duplicates: number;
 }
 
+/** A write's result, with the ids of the events it stored (not the copies it dropped). */
+export interface Written extends WriteResult {
+  storedIds: string[];
+}
+
 export interface Sink {
   readonly kind: "file" | "redis";
   /** Resolves once every new event and failed event of the batch is durable; rejects (nothing acknowledged) otherwise. */
-  write(batch: JudgedBatch): Promise<WriteResult>;
+  write(batch: JudgedBatch): Promise<Written>;
   /** "down" after a failed write or a lost connection, until a write succeeds again. */
   status(): "up" | "down";
   /** The stored web_vital_* events received since `since`, for /vitals (this instance's sink). */

@@ -87,6 +87,20 @@ function createMetrics(registry: Registry) {
       labelNames: ["outcome"] as const,
       registers: [registry],
     }),
+    webVitalSeconds: new Histogram({
+      name: "storefront_web_vital_seconds",
+      help: "Real-user LCP, INP, FCP and TTFB as collected (each report stored), by metric, page type and device class (phone, desktop)",
+      labelNames: ["metric", "page_type", "device"] as const,
+      buckets: [0.1, 0.2, 0.5, 0.8, 1, 1.8, 2.5, 3, 4, 6, 10],
+      registers: [registry],
+    }),
+    webVitalCls: new Histogram({
+      name: "storefront_web_vital_cls",
+      help: "Real-user cumulative layout shift as collected (each report stored), by page type and device class",
+      labelNames: ["page_type", "device"] as const,
+      buckets: [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
+      registers: [registry],
+    }),
     collectorEvents: new Counter({
       name: "storefront_collector_events_total",
       help: "Events of accepted batches, by result: stored, failed (kept as a failed event, with its reason), duplicate (its event_id seen in the last 24 h)",
@@ -132,7 +146,15 @@ export function enableMetrics(): Registry {
 export function startMetricsServer(port: number, host: string): Promise<Server> {
   const registry = enableMetrics();
   const server = createServer((req, res) => {
-    const path = (req.url ?? "").split("?")[0];
+    const path = (req.url ?? "").split("?")[0] ?? "";
+    const page = req.method === "GET" ? metricsPages.get(path) : undefined;
+    if (page) {
+      page().then(
+        ({ type, body }) => res.writeHead(200, { "Content-Type": type, "Cache-Control": "no-store" }).end(body),
+        (error: Error) => res.writeHead(500, { "Content-Type": "text/plain" }).end(`${error.message}\n`),
+      );
+      return;
+    }
     if (req.method !== "GET" || path !== "/metrics") {
       res.writeHead(404, { "Content-Type": "text/plain" }).end("not found: metrics are at GET /metrics\n");
       return;
@@ -291,6 +313,21 @@ export function countCollectedEvents(result: { stored: number; failed: number; d
   metrics.collectorEvents.labels("stored").inc(result.stored);
   metrics.collectorEvents.labels("failed").inc(result.failed);
   metrics.collectorEvents.labels("duplicate").inc(result.duplicates);
+}
+
+/** One collected Web Vital report (a value in ms, or the CLS score); labels are the kept values only. */
+export function observeWebVital(metric: "lcp" | "inp" | "cls" | "fcp" | "ttfb", value: number, pageType: string, device: "phone" | "desktop"): void {
+  if (!metrics) return;
+  if (metric === "cls") metrics.webVitalCls.labels(pageType, device).observe(value);
+  else metrics.webVitalSeconds.labels(metric, pageType, device).observe(value / SECONDS);
+}
+
+/** Pages the metrics port serves besides /metrics (the collector's /vitals): path → the answer. */
+const metricsPages = new Map<string, () => Promise<{ type: string; body: string }>>();
+
+/** Serves a page on the metrics port, never on the public one. */
+export function serveOnMetricsPort(path: string, page: () => Promise<{ type: string; body: string }>): void {
+  metricsPages.set(path, page);
 }
 
 /** The collector's sink, read at each scrape: 1 up, 0 down (its writes answered 503). */

@@ -12,6 +12,7 @@ import { guardRequests } from "~/edge/guard.server";
 import { requestContextStep } from "~/edge/request-context.server";
 import { parseEnv } from "~/env.server";
 import { accessLog } from "~/server/access-log.server";
+import { enableMetrics, startMetricsServer } from "~/server/metrics.server";
 import { transportFor } from "~/server/security-headers.server";
 import { getEventDefinition } from "../../tracking/catalogue";
 import { ENVELOPE_VERSION } from "../../tracking/envelope";
@@ -220,6 +221,41 @@ describe("the collector with the file sink", () => {
         .slice(-2)
         .map((line) => line.event_id),
     ).toEqual(events.map((event) => event.event_id));
+  });
+
+  it("reports the p75 of what it collected on the metrics port (/vitals.json, /vitals), per page type and device, and not on the public port", async () => {
+    const lcp = (value: number) => ({
+      ...getEventDefinition("web_vital_lcp")!.examples!.valid[0],
+      metric_id: `v6-1764150000000-${1_000_000_000_000 + value}`,
+      metric_value: value,
+      value,
+      metric_delta: value,
+    });
+    enableMetrics(); // recorded only while served
+    const values = [1000, 2000, 3000, 5000];
+    const events = values.map((value) => ({ event: "web_vital_lcp", event_id: newEventId(), ...lcp(value), page: SAMPLE_CONTEXT }));
+    // A later report of the first page load's LCP replaces its value: 1000 → 2600.
+    const grown = { ...events[0]!, event_id: newEventId(), metric_value: 2600, value: 1600, metric_delta: 1600 };
+    expect((await post(running.url, batch([...events, grown], { web_vital_lcp: version("web_vital_lcp") }))).status).toBe(200);
+    const metricsServer = await startMetricsServer(0, "127.0.0.1");
+    try {
+      const port = (metricsServer.address() as AddressInfo).port;
+      const report = (await (await fetch(`http://127.0.0.1:${port}/vitals.json`)).json()) as { rows: Array<Record<string, unknown>> };
+      const lcpRows = report.rows.filter((row) => row.metric === "LCP");
+      // Nearest rank over 2000, 2600, 3000, 5000: the 3rd.
+      expect(lcpRows).toEqual([
+        { window: "24h", metric: "LCP", page_type: "collection", device: "phone", count: 4, p75: 3000, rating: "needs-improvement" },
+        { window: "7d", metric: "LCP", page_type: "collection", device: "phone", count: 4, p75: 3000, rating: "needs-improvement" },
+      ]);
+      const page = await (await fetch(`http://127.0.0.1:${port}/vitals`)).text();
+      expect(page).toContain("<svg");
+      expect(page).toContain("3000ms (4)");
+      const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      expect(metrics).toMatch(/storefront_web_vital_seconds_count\{metric="lcp",page_type="collection",device="phone"\} 5/);
+      expect((await fetch(running.url.replace("/events", "/vitals.json"))).status).toBe(404);
+    } finally {
+      metricsServer.close();
+    }
   });
 
   it("answers a client over its rate 429 with Retry-After", async () => {
