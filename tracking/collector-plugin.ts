@@ -73,16 +73,28 @@ class Collector {
 
   constructor(private readonly options: CollectorOptions) {}
 
+  private readonly onVisibility = () => {
+    if (document.visibilityState === "hidden") this.beacon();
+  };
+  private readonly onPageHide = () => this.beacon();
+  private retired = false;
+
   start(): void {
     this.load();
     this.sweep();
     if (!this.granted) this.clear();
-    const onHide = () => {
-      if (document.visibilityState === "hidden") this.beacon();
-    };
-    document.addEventListener("visibilitychange", onHide);
-    addEventListener("pagehide", () => this.beacon());
+    document.addEventListener("visibilitychange", this.onVisibility);
+    addEventListener("pagehide", this.onPageHide);
     this.schedule(0);
+  }
+
+  /** A page that replaces its window.dataLayer (a test does, between cases) starts over with a new pipeline: this one stops. */
+  private retire(): void {
+    this.retired = true;
+    document.removeEventListener("visibilitychange", this.onVisibility);
+    removeEventListener("pagehide", this.onPageHide);
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.queue = [];
   }
 
   /** Called after each event analytics delivered (the data-layer plugin pushed it): look in the next task. */
@@ -96,10 +108,10 @@ class Collector {
   /** Reads what the data layer gained since the last look; a consent change there is followed at once. */
   sweep(): void {
     const layer = (window as unknown as Record<string, unknown>)[this.options.layerName ?? "dataLayer"];
-    if (!Array.isArray(layer)) return;
+    if (this.retired || !Array.isArray(layer)) return;
     if (layer !== this.layer) {
+      if (this.layer !== null) return this.retire();
       this.layer = layer;
-      this.scanned = 0;
     }
     const fresh: Queued[] = [];
     for (; this.scanned < layer.length; this.scanned++) {
@@ -200,7 +212,8 @@ class Collector {
 
   /** One batch with fetch keepalive; then the next, or a retry after a growing wait. */
   private async send(): Promise<void> {
-    if (this.sending) return;
+    this.sweep();
+    if (this.sending || this.retired) return;
     if (!this.granted) return this.clear();
     const batch = this.nextBatch();
     if (!batch) return;
@@ -233,7 +246,7 @@ class Collector {
   /** The page is hidden or left: what is queued goes now, with sendBeacon (a fetch could be cut off). */
   beacon(): void {
     this.sweep();
-    if (!this.granted || typeof navigator.sendBeacon !== "function") return;
+    if (this.retired || !this.granted || typeof navigator.sendBeacon !== "function") return;
     for (let batch = this.nextBatch(); batch; batch = this.nextBatch()) {
       const queued = navigator.sendBeacon(this.options.path, new Blob([batch.body], { type: "text/plain;charset=UTF-8" }));
       if (!queued) break; // over the browser's budget: it stays in storage for the next page
