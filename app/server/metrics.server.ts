@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { PAGE_TYPES } from "../../tracking/page-context";
 
 // The storefront's Prometheus metrics (docs/operations.md#metrics lists each, with the alerts built on
 // them). Served by startMetricsServer on METRICS_PORT, never on the public port. Labels are bounded:
@@ -125,6 +126,13 @@ function create(registry: Registry) {
   for (const device of ["mobile", "desktop", "bot"]) for (const decidedBy of ["cdn", "signals"]) made.devices.labels(device, decidedBy).inc(0);
   for (const outcome of COLLECTOR_OUTCOMES) made.collectorRequests.labels(outcome).inc(0);
   for (const result of ["stored", "failed", "duplicate"]) made.collectorEvents.labels(result).inc(0);
+  // Every kept label value of the real-user histograms (the catalogue's page types and "other", two devices).
+  for (const pageType of [...PAGE_TYPES, "other"]) {
+    for (const device of ["phone", "desktop"]) {
+      for (const metric of ["lcp", "inp", "fcp", "ttfb"]) made.webVitalSeconds.zero({ metric, page_type: pageType, device });
+      made.webVitalCls.zero({ page_type: pageType, device });
+    }
+  }
   made.cacheLookups.labels("price", "hit").inc(0);
   made.cacheLookups.labels("price", "miss").inc(0);
   // The page cache's children are held: one is counted on most requests.
