@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/setup/chromium";
 
@@ -46,6 +48,8 @@ export default defineConfig({
       FIREWALL_ALLOW_KEY: process.env.E2E_FIREWALL_KEY ?? "e2e-firewall-allow-key-7f3a9c",
       // The operator's key for detailed Server-Timing (tests/e2e/cdn-contract.spec.ts).
       SERVER_TIMING_KEY: process.env.E2E_SERVER_TIMING_KEY ?? "e2e-server-timing-key-5d1e8b2a",
+      // The collector's folder is one instance's (a lock file holds it): this server's own, outside the checkout.
+      COLLECT_SINK: `file:${path.join(tmpdir(), `storefront-e2e-events-${port}`)}`,
     },
     stdout: "pipe",
     stderr: "pipe",

@@ -88,6 +88,20 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ CACHE_TIMEOUT_MS: "0" })).toThrowError(/CACHE_TIMEOUT_MS:/);
   });
 
+  it("COLLECT_PATH and COLLECT_SINK: a path, and a file folder or a Redis URL; a bad sink is named without echoing its password", () => {
+    expect(parseEnv({}).COLLECT_PATH).toBe("/events");
+    expect(parseEnv({ COLLECT_PATH: "/c/ev_1" }).COLLECT_PATH).toBe("/c/ev_1");
+    for (const bad of ["events", "/Events", "/events?x=1", "/", "/ev ents"])
+      expect(() => parseEnv({ COLLECT_PATH: bad })).toThrowError(/COLLECT_PATH: must be a path/);
+    expect(parseEnv({}).COLLECT_SINK).toEqual({ kind: "file", dir: "var/events" });
+    expect(parseEnv({ COLLECT_SINK: "file:/srv/events" }).COLLECT_SINK).toEqual({ kind: "file", dir: "/srv/events" });
+    expect(parseEnv({ COLLECT_SINK: "redis://:pw@events.internal:6379/1" }).COLLECT_SINK).toEqual({ kind: "redis", url: "redis://:pw@events.internal:6379/1" });
+    for (const bad of ["file:", "var/events", "http://:hunter2@events.internal", "redis//:hunter2@events"]) {
+      expect(() => parseEnv({ COLLECT_SINK: bad })).toThrowError(/COLLECT_SINK: must be file:<folder>/);
+      expect(() => parseEnv({ COLLECT_SINK: bad })).not.toThrowError(/hunter2/);
+    }
+  });
+
   it("publicEnv never carries secrets", () => {
     const env = parseEnv({
       FIREWALL_ALLOW_KEY: "s3cret-key",

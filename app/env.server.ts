@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { URL_MODES } from "~/content/page-url";
 
+/** Where the collector writes (app/collect/sink.server.ts). */
+type CollectSink = { kind: "file"; dir: string } | { kind: "redis"; url: string };
+
 // Every setting comes from the environment, validated once at start-up.
 // The defaults serve the embedded content and sandbox API on a fresh clone.
 
@@ -59,6 +62,34 @@ const EnvSchema = z
       .regex(/^GTM-[A-Z0-9]{4,12}$/, "must look like GTM-XXXXXXX")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    /**
+     * docs/tracking.md#first-party-collection: the path on every site's own origin that takes a POST of collected
+     * events (a GET there is still a page path).
+     */
+    COLLECT_PATH: z
+      .string()
+      .trim()
+      .regex(/^\/[a-z0-9][a-z0-9/_-]{0,63}$/, "must be a path like /events (lower-case letters, digits, -, _ and /)")
+      .default("/events"),
+    /**
+     * Where collected events are written: `file:<folder>` (NDJSON per UTC day; one instance per folder, held by a
+     * lock file) or `redis://…` (Redis Streams, for a fleet; a secret when it carries a password, never logged).
+     */
+    COLLECT_SINK: z
+      .string()
+      .trim()
+      .default("file:var/events")
+      .transform((value, ctx): CollectSink => {
+        if (value.startsWith("file:") && value.length > 5) return { kind: "file", dir: value.slice(5) };
+        if (/^rediss?:\/\/[^\s]+$/.test(value) && URL.canParse(value)) return { kind: "redis", url: value };
+        ctx.addIssue({ code: "custom", message: "must be file:<folder> (e.g. file:var/events) or a redis:// or rediss:// URL" });
+        return z.NEVER;
+      }),
+    /**
+     * Batches one client address may post to the collector a minute, then 429 (`0`: no limit). Behind a CDN every
+     * visitor arrives from its few addresses: raise it, or turn it off and let the CDN limit.
+     */
+    COLLECT_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
     /** Entries kept by the in-process price cache (least recently used go first). */
     /** Rendered-page micro-cache: how long a public page may be served from memory (0 turns it off). */
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
@@ -148,8 +179,10 @@ export interface PublicEnv {
   urlMode: Env["URL_MODE"];
   gtmContainerId: string | null;
   nodeEnv: Env["NODE_ENV"];
+  /** Where the browser posts collected events (COLLECT_PATH). */
+  collectPath: string;
 }
 
 export function publicEnv(env: Env): PublicEnv {
-  return { urlMode: env.URL_MODE, gtmContainerId: env.GTM_CONTAINER_ID ?? null, nodeEnv: env.NODE_ENV };
+  return { urlMode: env.URL_MODE, gtmContainerId: env.GTM_CONTAINER_ID ?? null, nodeEnv: env.NODE_ENV, collectPath: env.COLLECT_PATH };
 }

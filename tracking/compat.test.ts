@@ -14,6 +14,16 @@ describe("the catalogue against the released plan (tracking/plan.released.json)"
     expect(problems, "run npm run tracking:compat for the details").toEqual([]);
   });
 
+  it("versions the envelope like an event: event_id is an ADDITION, and the same fields at the old version are refused", () => {
+    const envelope = comparePlans(readReleasedPlan(), current).find((verdict) => verdict.event === "(envelope)")!;
+    expect(envelope.needs).toBe("ADDITION");
+    expect(envelope.changes.map((change) => `${change.path}: ${change.what}`)).toContain("event_id: optional property added");
+    const unbumped = comparePlans(readReleasedPlan(), { ...current, envelope: { ...current.envelope, version: "1-0-0" } });
+    expect(unbumped.flatMap((verdict) => verdict.problems)).toEqual([
+      expect.stringMatching(/^\(envelope\): event_id: optional property added needs an ADDITION bump/),
+    ]);
+  });
+
   it("has a history entry for every released event at its released version", () => {
     const history = readPlanHistory();
     for (const event of readReleasedPlan().events) {

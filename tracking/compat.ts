@@ -1,4 +1,4 @@
-import type { PlanEvent, TrackingPlan } from "./plan";
+import type { PlanEnvelope, PlanEvent, TrackingPlan } from "./plan";
 
 // The schema compatibility gate: what changed in each event since the released plan
 // (tracking/plan.released.json), and whether its SchemaVer version (MODEL-REVISION-ADDITION) says so.
@@ -218,14 +218,33 @@ function nextVersion(version: string, level: Level): string {
   return `${m}-${r}-${a + 1}`;
 }
 
-/** Every event of either plan, in name order. */
+/** The envelope's verdict, named "(envelope)": the same rules as an event's, on its fields. */
+const ENVELOPE_NAME = "(envelope)";
+function asEvent(envelope: PlanEnvelope): PlanEvent {
+  return {
+    name: ENVELOPE_NAME,
+    description: "",
+    category: "",
+    owner: "",
+    version: envelope.version,
+    dataLayer: "push",
+    ecommerce: false,
+    emittedBy: [],
+    properties: envelope.properties,
+    entry: { $ref: "" },
+  };
+}
+
+/** Every event of either plan, in name order, then the envelope when both plans version it. */
 export function comparePlans(
-  released: Pick<TrackingPlan, "events">,
-  current: Pick<TrackingPlan, "events">,
+  released: Pick<TrackingPlan, "events"> & { envelope?: PlanEnvelope },
+  current: Pick<TrackingPlan, "events"> & { envelope?: PlanEnvelope },
   removals: ReadonlySet<string> = new Set(),
 ): EventVerdict[] {
   const before = new Map(released.events.map((event) => [event.name, event]));
   const after = new Map(current.events.map((event) => [event.name, event]));
   const names = [...new Set([...before.keys(), ...after.keys()])].sort();
-  return names.map((name) => compareEvent(before.get(name), after.get(name), removals));
+  const verdicts = names.map((name) => compareEvent(before.get(name), after.get(name), removals));
+  if (released.envelope && current.envelope) verdicts.push(compareEvent(asEvent(released.envelope), asEvent(current.envelope)));
+  return verdicts;
 }

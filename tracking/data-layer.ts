@@ -1,4 +1,5 @@
 import { dataLayerPolicy, isEcommerceEvent } from "./data-layer-policy";
+import { newEventId } from "./event-id";
 import { recordLiveEvent } from "./live-log";
 import type { Attribution } from "./attribution";
 import type { PageContext } from "./page-context";
@@ -21,12 +22,13 @@ export function dataLayerArray(name = "dataLayer"): unknown[] {
 }
 
 /**
- * One data-layer entry, `{ event, ...properties, page, attribution? }`: what delivery pushes, what the
+ * One data-layer entry, `{ event, event_id?, ...properties, page, attribution? }`: what delivery pushes, what the
  * server writes into <head> for the first page view, and what it describes on controls for the head
- * script (app/page/page-view-push.server.ts, tracking/described-events.ts).
+ * script (app/page/page-view-push.server.ts, tracking/described-events.ts). The id is given where the event is
+ * pushed, in the browser (tracking/event-id.ts); the server's entries have none (the head script adds it).
  */
-export function dataLayerEntry(event: string, properties: object, { page, attribution }: Partial<DeliveryEnvelope>): Record<string, unknown> {
-  return { event, ...properties, page: { ...page }, ...(attribution ? { attribution: { ...attribution } } : {}) };
+export function dataLayerEntry(event: string, properties: object, { page, attribution }: Partial<DeliveryEnvelope>, eventId?: string): Record<string, unknown> {
+  return { event, ...(eventId ? { event_id: eventId } : {}), ...properties, page: { ...page }, ...(attribution ? { attribution: { ...attribution } } : {}) };
 }
 
 /** Same event, same page, same properties as last time: a repeat, not news (the "dedupe" policy). */
@@ -51,7 +53,7 @@ export function pushToDataLayer(event: string, properties: object, envelope: Par
   const layer = dataLayerArray(name);
   // GA4 merges ecommerce objects across pushes unless cleared (developers.google.com/tag-manager/ecommerce-ga4).
   if (isEcommerceEvent(event)) layer.push({ ecommerce: null });
-  layer.push(dataLayerEntry(event, properties, envelope));
+  layer.push(dataLayerEntry(event, properties, envelope, newEventId()));
   recordLiveEvent({ ...live, outcome: "pushed" });
 }
 

@@ -1,5 +1,6 @@
 import { ATTRIBUTION_COOKIE, hasAttribution, landingAttribution } from "./attribution";
 import { cookieValue } from "./cookie-value";
+import { newEventId } from "./event-id";
 import { documentNavigationType, isPrerendering, referrerPath, type NavigationType, type PageViewPush } from "./page-view";
 
 // The first document's page_viewed head script, as a typed function: compiled for the browser by
@@ -31,6 +32,7 @@ function pushPageView(push: PageViewPush, navigationType: NavigationType): void 
       entry.navigation_type = navigationType;
     }
     entry[key] = value;
+    if (key === "event") entry.event_id = newEventId(); // per visitor and per push: never in the cached HTML
   }
   entry.page_path = (location.pathname + location.search).slice(0, 100);
   // h-attr is merged here, not left to later events: it is per visitor (never in the cached HTML), and the first page view is where attribution counts most.

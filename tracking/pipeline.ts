@@ -1,4 +1,5 @@
 import { Analytics } from "analytics";
+import { collectorPlugin } from "./collector-plugin";
 import { createDataLayerDestination, type DataLayerPluginOptions } from "./data-layer-plugin";
 import type { Pipeline } from "./delivery-queue";
 import { TrackingViolationError, validateEvent } from "./validate";
@@ -32,14 +33,24 @@ function memoryStorage() {
   };
 }
 
-export type PipelineOptions = DataLayerPluginOptions;
+export type PipelineOptions = DataLayerPluginOptions & {
+  /** Where the first-party collector takes events (COLLECT_PATH); by default the page's public settings' (window.__ENV), none without them. */
+  collectPath?: string | null;
+};
+
+function pageCollectPath(): string | null {
+  const env = (window as { __ENV?: { collectPath?: unknown } }).__ENV;
+  return typeof env?.collectPath === "string" ? env.collectPath : null;
+}
 
 export function createPipeline(options: PipelineOptions): Pipeline {
   const destination = createDataLayerDestination(options);
+  const collectPath = options.collectPath === undefined ? pageCollectPath() : options.collectPath;
   const reporting = { report: destination.push };
   const analytics = Analytics({
     app: "storefront",
-    plugins: [validationPlugin(reporting), destination.plugin],
+    // The collector after the data layer: it sends what the data layer holds (tracking/collector-plugin.ts).
+    plugins: [validationPlugin(reporting), destination.plugin, collectorPlugin(collectPath ? { path: collectPath, layerName: options.dataLayerName } : null)],
     storage: memoryStorage(),
   } as Parameters<typeof Analytics>[0]);
   return {

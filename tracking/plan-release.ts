@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { EventVerdict } from "./compat";
-import type { TrackingPlan } from "./plan";
+import type { PlanEnvelope, TrackingPlan } from "./plan";
 
 // The released plan and its history: what tag manager containers and reports were built against.
 // `npm run tracking:release` moves both forward (scripts/tracking-release.ts); `npm run tracking:compat` and
@@ -18,8 +18,8 @@ export interface HistoryEntry {
   changes: string[];
 }
 
-export function readReleasedPlan(): Pick<TrackingPlan, "events"> {
-  return JSON.parse(readFileSync(RELEASED_PLAN_FILE, "utf8")) as Pick<TrackingPlan, "events">;
+export function readReleasedPlan(): Pick<TrackingPlan, "events"> & { envelope?: PlanEnvelope } {
+  return JSON.parse(readFileSync(RELEASED_PLAN_FILE, "utf8")) as Pick<TrackingPlan, "events"> & { envelope?: PlanEnvelope };
 }
 
 export function readPlanHistory(): HistoryEntry[] {

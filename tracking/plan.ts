@@ -4,7 +4,7 @@ import { CONSENT_SIGNALS } from "./consent";
 import { TAG_MANAGER_BLOCKLIST } from "./data-layer-plugin";
 import { catalogue } from "./catalogue";
 import type { EventDefinition } from "./define-event";
-import { AttributionSchema, PageContextSchema } from "./envelope";
+import { AttributionSchema, ENVELOPE_VERSION, envelopeSchema, EventIdSchema, PageContextSchema } from "./envelope";
 
 // The whole catalogue as JSON Schema (zod 4's z.toJSONSchema), for /tracking/plan.json and the
 // committed tracking/plan.json. Analysts and other tools read this; nothing in it is hand-written.
@@ -26,6 +26,7 @@ function entryJsonSchema(definition: EventDefinition): JsonSchema {
     type: "object",
     properties: {
       event: { type: "string", const: definition.name, description: "The event name" },
+      event_id: toJsonSchema(EventIdSchema),
       ...(properties.properties as Record<string, JsonSchema>),
       page: { $ref: "#/$defs/page_context" },
       attribution: { $ref: "#/$defs/attribution" },
@@ -33,6 +34,13 @@ function entryJsonSchema(definition: EventDefinition): JsonSchema {
     required: ["event", ...((properties.required as string[] | undefined) ?? []), "page"],
     additionalProperties: false,
   };
+}
+
+/** The fields around every event's own, with their version (tracking/envelope.ts). */
+export interface PlanEnvelope {
+  version: string;
+  /** JSON Schema of `{ event_id?, page, attribution? }`. */
+  properties: JsonSchema;
 }
 
 export interface PlanEvent {
@@ -61,6 +69,7 @@ export interface TrackingPlan {
   description: string;
   anyOf: Array<{ $ref: string }>;
   $defs: Record<string, JsonSchema>;
+  envelope: PlanEnvelope;
   events: PlanEvent[];
 }
 
@@ -144,6 +153,7 @@ export function buildPlan(machineEmitters: MachineEmitters = {}): TrackingPlan {
         additionalProperties: false,
       },
     },
+    envelope: { version: ENVELOPE_VERSION, properties: toJsonSchema(envelopeSchema()) },
     events,
   };
 }

@@ -23,6 +23,7 @@ import { requestContextStep } from "~/edge/request-context.server";
 import { staticFiles } from "~/edge/static-files.server";
 import { LOGGED_QUERY_NAMES } from "~/page/logged-query-names.server";
 import { createDescriptionCheck } from "~/server/description-check.server";
+import { collectorStep } from "~/collect/collector.server";
 
 // The storefront's HTTP edge as a function: one request path with named steps, guard → static files →
 // page cache → Remix (decision 027). Nothing happens at import; `createServer` indexes the content and
@@ -101,7 +102,7 @@ export function createServer(env: Env, { build, publicDir = path.resolve(process
     descriptions: createDescriptionCheck(contentStore),
   };
 
-  const guard = { transport: transportFor(env.URL_MODE), postPaths: postPaths(build.routes) };
+  const guard = { transport: transportFor(env.URL_MODE), postPaths: postPaths(build.routes), collectPath: env.COLLECT_PATH };
   const statics = staticFiles(publicDir);
   const app = express();
   app.disable("x-powered-by");
@@ -116,6 +117,7 @@ export function createServer(env: Env, { build, publicDir = path.resolve(process
   app.use(statics.handler);
   // The request's facts, read once, for every step after it and for Remix.
   app.use(requestContextStep(env));
+  app.use(collectorStep(env, lifecycle));
   app.use(documentHeaders());
   app.use(serverTiming());
   app.use(pageCacheStep(env, pageCache));

@@ -203,6 +203,8 @@ function closeAfterAnswer(req: IncomingMessage, res: Response) {
 export interface GuardOptions {
   transport: Transport;
   postPaths: PostPaths;
+  /** The event collector's path (app/collect/collector.server.ts): it takes a POST too, of up to 64 KB. */
+  collectPath?: string;
 }
 
 /**
@@ -210,6 +212,7 @@ export interface GuardOptions {
  * size. Whoever answers, a response that sets a cookie is never stored (storeNothingThatSetsACookie).
  */
 export function guardRequests(guard: GuardOptions): RequestHandler {
+  const posts: PostPaths = guard.collectPath ? new Set([...guard.postPaths, guard.collectPath]) : guard.postPaths;
   return (req, res, next) => {
     for (const [name, value] of Object.entries(transportHeaders(guard.transport))) res.setHeader(name, value);
     onHeaders(res, storeNothingThatSetsACookie);
@@ -217,7 +220,7 @@ export function guardRequests(guard: GuardOptions): RequestHandler {
     // port over 65535 made its `new URL()` throw). No proxy of ours sends it; it is not read anywhere.
     delete req.headers["x-forwarded-host"];
     const checks: Array<() => GuardVerdict> = [
-      () => checkMethod(req.method, req.path, guard.postPaths),
+      () => checkMethod(req.method, req.path, posts),
       () => checkHost(req.headers.host, hostLines(req.rawHeaders)),
       () => checkRequestTarget(req.originalUrl),
       () => {

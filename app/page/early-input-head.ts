@@ -1,5 +1,6 @@
 import { DESCRIBED_CLICK_ATTRIBUTE, DESCRIBED_VIEW_ATTRIBUTE } from "../../tracking/described-events";
 import { dataLayerEntry, type DeliveryEnvelope } from "../../tracking/data-layer";
+import { newEventId } from "../../tracking/event-id";
 import { claimImpression, halfVisible } from "../../tracking/impressions";
 import { findPageViewPush, isPrerendering } from "../../tracking/page-view";
 import { PENDING_ATTRIBUTE, REPLAY_ATTRIBUTE, type EarlyInput } from "./early-input-state";
@@ -75,7 +76,7 @@ function pushDescribed(description: string | null): void {
   } catch {
     return;
   }
-  for (const item of items) layer.push(item.event ? dataLayerEntry(String(item.event), item, view) : { ...item });
+  for (const item of items) layer.push(item.event ? dataLayerEntry(String(item.event), item, view, newEventId()) : { ...item });
 }
 
 /** For a bot (bots get no tracking code): the catcher alone. */

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from "vitest";
 import { dataLayerEntry } from "../../tracking/data-layer";
+import { EVENT_ID_PATTERN } from "../../tracking/envelope";
 import { SAMPLE_CONTEXT } from "../../tracking/test-fixtures";
 import { earlyInputScript } from "./early-input-script.server";
 
@@ -27,8 +28,10 @@ describe("the early-input head script", () => {
     run(true, [PAGE_VIEW]);
     document.body.innerHTML = `<a href="#x" data-track='${JSON.stringify(ITEMS)}'><span>Book</span></a>`;
     document.querySelector("span")!.click();
-    expect(window.dataLayer!.slice(1)).toEqual([{ ecommerce: null }, dataLayerEntry(EVENT.event, EVENT, PAGE_VIEW)]);
-    expect(JSON.stringify(window.dataLayer![2])).toBe(JSON.stringify(dataLayerEntry(EVENT.event, EVENT, PAGE_VIEW)));
+    const pushed = window.dataLayer![2] as { event_id: string };
+    expect(pushed.event_id).toMatch(EVENT_ID_PATTERN);
+    expect(window.dataLayer!.slice(1)).toEqual([{ ecommerce: null }, dataLayerEntry(EVENT.event, EVENT, PAGE_VIEW, pushed.event_id)]);
+    expect(JSON.stringify(pushed)).toBe(JSON.stringify(dataLayerEntry(EVENT.event, EVENT, PAGE_VIEW, pushed.event_id)));
   });
 
   it("pushes nothing without a page view in the data layer, or for a description that is not JSON", () => {

@@ -52,7 +52,15 @@ export class Lifecycle {
   private shuttingDown = false;
   private connections: ConnectionWatch | null = null;
 
+  /** What else /readyz reports without failing on it (the collector's sink): name → state. */
+  private readonly reported = new Map<string, () => string>();
+
   constructor(private readonly options: LifecycleOptions) {}
+
+  /** Reports a part's state in /readyz's body; like the shared cache, a part that is down never makes the instance unready. */
+  report(name: string, state: () => string): void {
+    this.reported.set(name, state);
+  }
 
   get ready(): boolean {
     return this.state.sitesIndexed && this.state.apiReached && !this.state.draining;
@@ -94,6 +102,7 @@ export class Lifecycle {
         api: this.state.apiReached ? "reached" : "not reached",
         draining: this.state.draining,
         sharedCache: this.options.sharedCache(),
+        ...Object.fromEntries([...this.reported].map(([name, state]) => [name, state()])),
       };
       res.status(this.ready ? 200 : 503).setHeader("Cache-Control", "no-store");
       res.json(body);

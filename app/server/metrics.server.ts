@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { PAGE_TYPES } from "../../tracking/page-context";
 
 // The storefront's Prometheus metrics (docs/operations.md#metrics lists each, with the alerts built on
 // them). Served by startMetricsServer on METRICS_PORT, never on the public port. Labels are bounded:
@@ -14,6 +15,10 @@ type UpstreamOutcome = "ok" | "error" | "timeout" | "coalesced" | "stale";
 type PriceLookup = "hit" | "stale" | "miss" | "merged" | "stale-if-error" | "failed";
 
 const SECONDS = 1000;
+
+/** What became of one batch posted to the collector (app/collect/collector.server.ts). */
+const COLLECTOR_OUTCOMES = ["accepted", "bot", "too_large", "too_many_events", "not_json", "bad_batch", "rate_limited", "sink_down"] as const;
+export type CollectorOutcome = (typeof COLLECTOR_OUTCOMES)[number];
 const SHARED_CACHE_UP = "storefront_shared_cache_up";
 
 function createMetrics(registry: Registry) {
@@ -83,6 +88,32 @@ function createMetrics(registry: Registry) {
       registers: [registry],
     }),
     ready: new Gauge({ name: "storefront_ready", help: "1 while /readyz answers 200", registers: [registry] }),
+    collectorRequests: new Counter({
+      name: "storefront_collector_requests_total",
+      help: "Batches posted to the collector (COLLECT_PATH), by outcome: accepted, or why it was refused (bot, too_large, too_many_events, not_json, bad_batch, rate_limited, sink_down)",
+      labelNames: ["outcome"] as const,
+      registers: [registry],
+    }),
+    webVitalSeconds: new Histogram({
+      name: "storefront_web_vital_seconds",
+      help: "Real-user LCP, INP, FCP and TTFB as collected (each report stored), by metric, page type and device class (phone, desktop)",
+      labelNames: ["metric", "page_type", "device"] as const,
+      buckets: [0.1, 0.2, 0.5, 0.8, 1, 1.8, 2.5, 3, 4, 6, 10],
+      registers: [registry],
+    }),
+    webVitalCls: new Histogram({
+      name: "storefront_web_vital_cls",
+      help: "Real-user cumulative layout shift as collected (each report stored), by page type and device class",
+      labelNames: ["page_type", "device"] as const,
+      buckets: [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
+      registers: [registry],
+    }),
+    collectorEvents: new Counter({
+      name: "storefront_collector_events_total",
+      help: "Events of accepted batches, by result: stored, failed (kept as a failed event, with its reason), duplicate (its event_id seen in the last 24 h)",
+      labelNames: ["result"] as const,
+      registers: [registry],
+    }),
     devices: new Counter({
       name: "storefront_device_classifications_total",
       help: "Requests classified as a phone, a desktop or a bot (once each, at the edge), by what decided it: the CDN's X-Device or the request's own signals",
@@ -100,6 +131,15 @@ function create(registry: Registry) {
   for (const changed of ["true", "false"]) made.contentRevalidations.labels(changed).inc(0);
   for (const device of ["mobile", "desktop", "bot"]) for (const decidedBy of ["cdn", "signals"]) made.devices.labels(device, decidedBy).inc(0);
   for (const at of ["store", "read"]) made.pageCacheRefusals.labels(at).inc(0);
+  for (const outcome of COLLECTOR_OUTCOMES) made.collectorRequests.labels(outcome).inc(0);
+  for (const result of ["stored", "failed", "duplicate"]) made.collectorEvents.labels(result).inc(0);
+  // Every kept label value of the real-user histograms (the catalogue's page types and "other", two devices).
+  for (const pageType of [...PAGE_TYPES, "other"]) {
+    for (const device of ["phone", "desktop"]) {
+      for (const metric of ["lcp", "inp", "fcp", "ttfb"]) made.webVitalSeconds.zero({ metric, page_type: pageType, device });
+      made.webVitalCls.zero({ page_type: pageType, device });
+    }
+  }
   made.cacheLookups.labels("price", "hit").inc(0);
   made.cacheLookups.labels("price", "miss").inc(0);
   // The page cache's children are held: one is counted on most requests.
@@ -121,7 +161,15 @@ export function enableMetrics(): Registry {
 export function startMetricsServer(port: number, host: string): Promise<Server> {
   const registry = enableMetrics();
   const server = createServer((req, res) => {
-    const path = (req.url ?? "").split("?")[0];
+    const path = (req.url ?? "").split("?")[0] ?? "";
+    const page = req.method === "GET" ? metricsPages.get(path) : undefined;
+    if (page) {
+      page().then(
+        ({ type, body }) => res.writeHead(200, { "Content-Type": type, "Cache-Control": "no-store" }).end(body),
+        (error: Error) => res.writeHead(500, { "Content-Type": "text/plain" }).end(`${error.message}\n`),
+      );
+      return;
+    }
     if (req.method !== "GET" || path !== "/metrics") {
       res.writeHead(404, { "Content-Type": "text/plain" }).end("not found: metrics are at GET /metrics\n");
       return;
@@ -273,6 +321,45 @@ export function watchContentStore(store: { cacheStats(): { documents: number; by
     registers,
     collect() {
       this.set(store.siteCount);
+    },
+  });
+}
+
+export function countCollectorRequest(outcome: CollectorOutcome): void {
+  metrics?.collectorRequests.labels(outcome).inc();
+}
+
+export function countCollectedEvents(result: { stored: number; failed: number; duplicates: number }): void {
+  if (!metrics) return;
+  metrics.collectorEvents.labels("stored").inc(result.stored);
+  metrics.collectorEvents.labels("failed").inc(result.failed);
+  metrics.collectorEvents.labels("duplicate").inc(result.duplicates);
+}
+
+/** One collected Web Vital report (a value in ms, or the CLS score); labels are the kept values only. */
+export function observeWebVital(metric: "lcp" | "inp" | "cls" | "fcp" | "ttfb", value: number, pageType: string, device: "phone" | "desktop"): void {
+  if (!metrics) return;
+  if (metric === "cls") metrics.webVitalCls.labels(pageType, device).observe(value);
+  else metrics.webVitalSeconds.labels(metric, pageType, device).observe(value / SECONDS);
+}
+
+/** Pages the metrics port serves besides /metrics (the collector's /vitals): path → the answer. */
+const metricsPages = new Map<string, () => Promise<{ type: string; body: string }>>();
+
+/** Serves a page on the metrics port, never on the public one. */
+export function serveOnMetricsPort(path: string, page: () => Promise<{ type: string; body: string }>): void {
+  metricsPages.set(path, page);
+}
+
+/** The collector's sink, read at each scrape: 1 up, 0 down (its writes answered 503). */
+export function watchCollectorSink(status: () => "up" | "down"): void {
+  if (!metrics || metrics.registry.getSingleMetric("storefront_collector_sink_up")) return;
+  new Gauge({
+    name: "storefront_collector_sink_up",
+    help: "1 while the collector's sink (COLLECT_SINK) takes writes, 0 while batches are answered 503",
+    registers: [metrics.registry],
+    collect() {
+      this.set(status() === "up" ? 1 : 0);
     },
   });
 }

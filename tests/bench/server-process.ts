@@ -48,7 +48,17 @@ export async function startServer(
   const child = spawn(process.execPath, [...nodeFlags, ...preload, "build/index.js"], {
     cwd,
     // Metrics off and no drain unless a bench asks (tests/bench/observability.ts measures their cost).
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", METRICS_PORT: "0", SHUTDOWN_DRAIN_MS: "0", ...env },
+    // The collector writes a folder of this server's own (one instance per folder: a lock file holds it).
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      METRICS_PORT: "0",
+      SHUTDOWN_DRAIN_MS: "0",
+      COLLECT_SINK: `file:${path.join(logDir, "events")}`,
+      ...env,
+    },
     // Its log (an access line per request) goes to a file, as a container runtime's would: reading it here
     // would take CPU from the load generator in this process, and be counted against the server.
     stdio: options.preload ? ["ignore", logFd, logFd, "ipc"] : ["ignore", logFd, logFd],

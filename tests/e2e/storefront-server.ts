@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { freePort } from "../setup/free-port";
 
 // A production server of its own for a describe block (build/index.js, as Playwright's web server),
@@ -124,6 +126,8 @@ export async function startStorefront(env: Record<string, string> = {}): Promise
       NODE_ENV: "production",
       // Stops at once unless a test asks for the drain (tests/e2e/operations.spec.ts).
       SHUTDOWN_DRAIN_MS: "0",
+      // The collector writes a folder of this server's own (one instance per folder: a lock file holds it).
+      COLLECT_SINK: `file:${mkdtempSync(path.join(tmpdir(), "storefront-events-"))}`,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
