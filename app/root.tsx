@@ -11,8 +11,8 @@ import { FONT_FACE_CSS } from "~/styles/font-faces.server";
 import { FONT_PRELOADS, globalStyles } from "~/styles/global-styles";
 
 // A PNG, not an SVG: Chromium fetches and decodes the tab's icon again after every navigation inside the app, and an
-// SVG icon is a whole SVG document built on the main thread while the next page is being drawn (2-10 ms on the
-// phone of bench:navigation); a 32 px PNG decodes in 0.1 ms (docs/decisions/045-client-navigation.md).
+// SVG icon is a whole SVG document built on the main thread while the next page is being drawn; a 32 px PNG
+// decodes in a fraction of that (docs/decisions/045-client-navigation.md).
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.png", type: "image/png", sizes: "32x32" }];
 
 export const loader = rootLoader;

@@ -1,4 +1,4 @@
-// A namespace import, not `import { z }`: that form keeps every zod locale in the browser bundle (+67 KB gzip).
+// A namespace import, not `import { z }`: that form keeps every zod locale in the browser bundle (docs/decisions/008-event-schemas-in-zod-mini.md).
 import * as z from "zod/mini";
 import { CONSENT_SIGNALS } from "./consent";
 import { TAG_MANAGER_BLOCKLIST } from "./data-layer-plugin";

@@ -36,7 +36,7 @@ const idleMoment = (run: () => void) => whenIdle(run, 5000);
 /**
  * Makes each event's strict schema and runs it once, one event per idle moment, so that the first event of each
  * kind a visit causes (the first page view of a navigation inside the app, the first tap on a menu) does not pay
- * for it in the tap's task: a schema's first check costs about ten times its next (some 5 ms on a slow phone).
+ * for it in the tap's task: a schema's first check costs several times its next (docs/decisions/008-event-schemas-in-zod-mini.md).
  */
 export async function warmValidation(wait: (run: () => void) => void = idleMoment): Promise<void> {
   for (const definition of catalogue) {

@@ -28,7 +28,7 @@ let reading: Promise<Attribution> | null = null;
 export function useAttribution(): Attribution {
   const [attribution, setAttribution] = useState<Attribution>(NONE);
   // In a task of its own, not in hydration's effects: document.cookie is a synchronous call to the
-  // browser process, 0.4-7 ms on this machine while the page loads. Read once for every card of the
+  // browser process, slow while the page loads (decision 001). Read once for every card of the
   // commit; without click ids (most visits) no card renders again.
   useEffect(() => {
     let live = true;

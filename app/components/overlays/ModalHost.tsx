@@ -1,7 +1,7 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from "react";
 import { showsBackButton, topModal, type ModalEntry } from "../../../machines/modal-stack.model";
 import { useSelector } from "@xstate/react";
-import { whenIdle } from "../behaviour/when-idle";
+import { whenIdle } from "../../../tracking/when-idle";
 import type { ModalDialogProps } from "./ModalDialog";
 import { useOverlays } from "./overlay-context";
 
