@@ -58,14 +58,14 @@ for (const path of PAGES) {
 
 // The tracking pipeline (zod, the catalogue, analytics) is evaluated after hydration, but fetched from the
 // start: every chunk it needs is a low-priority module preload in the document, so none arrives through a
-// chain of imports (docs/tracking.md, "Delivery guarantee"). Bounded on its own, outside the 140 KB. The consent
-// banner's chunk (3 KB) is in it since it is preloaded too; every page fetched it after hydration before, so the
-// bound grew by its size (36 → 40 KB) and a page fetches nothing more than it did. So are the lazy islands' (8.5 KB:
-// what neither the first paint nor the first tap needs, moved out of the initial JavaScript; 40 → 48 KB):
-// docs/decisions/052-first-load-holds-what-first-paint-and-tap-need.md.
-const LAZY_BUDGET_GZIP_BYTES = 48 * 1024;
+// chain of imports (docs/tracking.md, "Delivery guarantee"). Bounded on its own, outside the 140 KB. It holds the
+// consent banner's chunk (every page fetched it after hydration anyway), the lazy islands' (what neither the first
+// paint nor the first tap needs, moved out of the initial JavaScript:
+// docs/decisions/052-first-load-holds-what-first-paint-and-tap-need.md) and, in the pipeline's chunk, the
+// first-party collector's plugin (docs/decisions/054-first-party-collection.md); each raised the bound by its size.
+const LAZY_BUDGET_GZIP_BYTES = 52 * 1024;
 
-test("every tracking chunk a page loads after hydration, the modal dialog's, the consent banner's and the islands', is named up front at low priority, within 48 KB gzip", async ({
+test("every tracking chunk a page loads after hydration, the modal dialog's, the consent banner's and the islands', is named up front at low priority, within 52 KB gzip", async ({
   browser,
   request,
 }) => {
