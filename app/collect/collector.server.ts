@@ -181,11 +181,3 @@ export function createCollector(env: Pick<Env, "COLLECT_PATH" | "COLLECT_SINK" |
 
   return { step, sink };
 }
-
-/** The edge step (app/edge/create-server.server.ts). */
-export function collectorStep(
-  env: Pick<Env, "COLLECT_PATH" | "COLLECT_SINK" | "COLLECT_RATE_PER_MINUTE">,
-  lifecycle: Pick<Lifecycle, "report">,
-): RequestHandler {
-  return createCollector(env, lifecycle).step;
-}

@@ -23,7 +23,7 @@ import { requestContextStep } from "~/edge/request-context.server";
 import { staticFiles } from "~/edge/static-files.server";
 import { LOGGED_QUERY_NAMES } from "~/page/logged-query-names.server";
 import { createDescriptionCheck } from "~/server/description-check.server";
-import { collectorStep } from "~/collect/collector.server";
+import { createCollector } from "~/collect/collector.server";
 
 // The storefront's HTTP edge as a function: one request path with named steps, guard → static files →
 // page cache → Remix (decision 027). Nothing happens at import; `createServer` indexes the content and
@@ -102,6 +102,9 @@ export function createServer(env: Env, { build, publicDir = path.resolve(process
     descriptions: createDescriptionCheck(contentStore),
   };
 
+  // The first-party collector (docs/decisions/054-first-party-collection.md): its sink is opened here (a file sink
+  // takes its folder's lock) and closed with the rest of what the server holds.
+  const collector = createCollector(env, lifecycle);
   const guard = { transport: transportFor(env.URL_MODE), postPaths: postPaths(build.routes), collectPath: env.COLLECT_PATH };
   const statics = staticFiles(publicDir);
   const app = express();
@@ -117,7 +120,7 @@ export function createServer(env: Env, { build, publicDir = path.resolve(process
   app.use(statics.handler);
   // The request's facts, read once, for every step after it and for Remix.
   app.use(requestContextStep(env));
-  app.use(collectorStep(env, lifecycle));
+  app.use(collector.step);
   app.use(documentHeaders());
   app.use(serverTiming());
   app.use(pageCacheStep(env, pageCache));
@@ -154,6 +157,7 @@ export function createServer(env: Env, { build, publicDir = path.resolve(process
     stopClearing();
     closeSharedCache();
     metricsServer?.close();
+    await collector.sink.close();
     await sandbox?.close();
   };
 

@@ -68,6 +68,8 @@ test.beforeAll(async () => {
     LOG_LEVEL: "fatal",
     URL_MODE: "development",
     BOOKING_DOMAIN: EDGE_BOOKING_DOMAIN,
+    // A collector folder of its own: one instance per folder (docs/decisions/054-first-party-collection.md).
+    COLLECT_SINK: `file:${mkdtempSync(path.join(tmpdir(), "storefront-events-"))}`,
   });
   storefront = entry.createStorefront(env, { publicDir });
   recordFilesystem();

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures";
 import { makePricesContent, LTT_PRICES_UID, PARIS_PRICES_UID } from "../unit/prices-fixtures";
@@ -27,6 +29,8 @@ async function startStorefront(env: Record<string, string>): Promise<Storefront>
       HOST: "127.0.0.1",
       URL_MODE: "development",
       NODE_ENV: "production",
+      // A collector folder of its own: one instance per folder (docs/decisions/054-first-party-collection.md).
+      COLLECT_SINK: `file:${mkdtempSync(path.join(tmpdir(), "storefront-events-"))}`,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
