@@ -8,8 +8,8 @@ import { startStorefront, type StorefrontServer } from "./storefront-server";
 
 // First-party collection (docs/tracking.md#first-party-collection), seen from a visitor's browser against a
 // server of its own whose sink is a folder this test reads: a consenting phone visit taps a booking link and
-// leaves, and the sink holds every event its data layer held, by event_id, once; a visit without analytics
-// consent posts nothing.
+// leaves, after the app runs or before it (the app's scripts held back: the head script's beacon), and the sink holds
+// every event its data layer held, by event_id, once; a visit without analytics consent posts nothing, either way.
 
 const CATEGORY = `/?uid=${PARIS}.day-trips&lang=en`;
 const GRANTED = "ad_storage:granted|analytics_storage:granted|ad_user_data:granted|ad_personalization:granted";
