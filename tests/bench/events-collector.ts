@@ -7,7 +7,7 @@ import { sleepUntil } from "./field-visit";
 // events reached the collector as well as the data layer (collectorOutcome() in events-summary.ts).
 
 /** The event_ids in a file sink's folder (`file:<folder>`); empty for another sink or a folder not made yet. */
-export function collectedIds(sink: string): Set<string> {
+function collectedIds(sink: string): Set<string> {
   const ids = new Set<string>();
   if (!sink.startsWith("file:")) return ids;
   const folder = sink.slice("file:".length);
