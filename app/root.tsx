@@ -44,7 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <EarlyInputScript track={!!rootData && !rootData.tracking.isBot} />
+        <EarlyInputScript track={!!rootData && !rootData.tracking.isBot} collectPath={rootData?.env.collectPath} />
         {/* Google Consent Mode v2 defaults, before any tag can run (tracking/consent.ts). Bots send nothing. */}
         {rootData && !rootData.tracking.isBot ? <ConsentDefaultsScript countryCode={rootData.tracking.countryCode} /> : null}
         {/* The first page view, in the data layer before the first paint (none for bots or pages without a context). */}

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { allSignals } from "./consent";
+import { dataLayerEntry } from "./data-layer";
+import { newEventId } from "./event-id";
 import { createPipeline } from "./pipeline";
 import { SAMPLE_CONTEXT } from "./test-fixtures";
 import { connectPipeline, resetTracking, setPageContext, track } from "./track";
@@ -109,6 +111,20 @@ describe("the collector plugin", () => {
     expect(posted[1]!.events.map((event) => event.event_id)).toEqual(posted[0]!.events.map((event) => event.event_id));
     await vi.waitFor(() => expect(localStorage.getItem(STORAGE_KEY)).toBeNull());
   });
+
+  it("does not send again what the head script's exit-tap beacon sent", async () => {
+    consent("default", true);
+    // The head script's page view, and its beacon's mark.
+    window.dataLayer!.push(dataLayerEntry("page_viewed", { page_title: "Eiffel Tower", page_path: "/" }, { page: SAMPLE_CONTEXT }, newEventId()));
+    const beaconed = layerIds();
+    expect(beaconed).toHaveLength(1);
+    window.__beaconedEventIds = new Set(beaconed);
+    start();
+    track("currency_changed", { from_currency: "USD", to_currency: "EUR" });
+    await vi.waitFor(() => expect(postedIds()).toHaveLength(1), { timeout: 5000 });
+    expect(postedIds()).toEqual(layerIds().filter((id) => !beaconed.includes(id)));
+    window.__beaconedEventIds = undefined;
+  }, 10_000);
 
   it("sends what is queued with sendBeacon when the page is left", async () => {
     consent("default", true);

@@ -1,7 +1,7 @@
 import type { AnalyticsPlugin } from "analytics";
 import { getEventDefinition } from "./catalogue";
 import { ENVELOPE_VERSION } from "./envelope";
-import type { PageContext } from "./page-context";
+import { beaconedEventIds, consentCommand, isCollectedEntry, type CollectedEntry } from "./collect-rules";
 import { nextTask } from "./task-scheduling";
 
 // The first-party collector's browser side (docs/tracking.md#first-party-collection), an `analytics` plugin
@@ -26,7 +26,7 @@ const MAX_BATCH_EVENTS = 100;
 const SEND_DELAY_MS = 1000;
 const MAX_BACKOFF_MS = 60_000;
 
-type Entry = Record<string, unknown> & { event: string; event_id: string; page?: PageContext };
+type Entry = CollectedEntry;
 interface Queued {
   entry: Entry;
   /** When it was queued (ms): older than 7 days, it goes unsent. */
@@ -37,18 +37,6 @@ export interface CollectorOptions {
   /** COLLECT_PATH, from the page's public settings; without it the plugin does nothing. */
   path: string;
   layerName?: string;
-}
-
-const isEvent = (item: unknown): item is Entry =>
-  item !== null && typeof item === "object" && typeof (item as Entry).event === "string" && typeof (item as Entry).event_id === "string";
-
-/** A Consent Mode command as gtag() pushes it (its `arguments`): its action and analytics_storage's value, or null for anything else. */
-function consentCommand(item: unknown): { update: boolean; granted: boolean } | null {
-  if (Object.prototype.toString.call(item) !== "[object Arguments]") return null;
-  const [command, action, state] = Array.from(item as ArrayLike<unknown>);
-  if (command !== "consent" || (action !== "default" && action !== "update")) return null;
-  const value = (state as { analytics_storage?: unknown } | null)?.analytics_storage;
-  return value === "granted" || value === "denied" ? { update: action === "update", granted: value === "granted" } : null;
 }
 
 function storage(): Storage | null {
@@ -126,8 +114,10 @@ class Collector {
         }
         continue;
       }
-      if (!isEvent(item) || this.seen.has(item.event_id)) continue;
+      if (!isCollectedEntry(item) || this.seen.has(item.event_id)) continue;
       this.seen.add(item.event_id);
+      // Sent by the head script's beacon for a tap that was to leave the page: not again (the collector dedups anyway).
+      if (beaconedEventIds().has(item.event_id)) continue;
       if (item.page?.isBot || !this.granted) continue;
       fresh.push({ entry: JSON.parse(JSON.stringify(item)) as Entry, at: Date.now() });
     }
@@ -152,7 +142,7 @@ class Collector {
   private load(): void {
     try {
       const kept = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? "[]") as Queued[];
-      if (Array.isArray(kept)) this.queue = kept.filter((item) => item && isEvent(item.entry) && typeof item.at === "number");
+      if (Array.isArray(kept)) this.queue = kept.filter((item) => item && isCollectedEntry(item.entry) && typeof item.at === "number");
     } catch {
       this.queue = [];
     }

@@ -9,16 +9,16 @@ import { EARLY_IMPRESSIONS_SCRIPT, earlyInputScript } from "~/page/early-input-s
 // Clicks elsewhere keep their platform behaviour (links, forms, <details>); a control the server described
 // (`data-track`: a booking link, a quick link, a language or currency choice, the badge, a download, an
 // outbound link) has its events pushed here, in the click's task, before the browser leaves
-// (tracking/described-events.ts). A list described for its first sight (`data-track-view`) is watched
+// (tracking/described-events.ts), and a tap that leaves the page sends them to the collector (tracking/exit-beacon.ts). A list described for its first sight (`data-track-view`) is watched
 // from the end of the body (EarlyImpressionsScript) and counted when half of it is seen. Input never reaches React
 // before it has hydrated, because React would then hydrate the whole page synchronously before
 // answering: one long task, during which nothing on the page answers. Once the app has hydrated, each
 // recorded click is replayed on the same element, in order, so it reaches its machine and emits its
 // catalogue event as if it had happened then.
 
-/** In <head>, before the body can be tapped. */
-export function EarlyInputScript({ track }: { track: boolean }) {
-  return <ServerOnlyScript text={typeof document === "undefined" ? earlyInputScript({ track }) : undefined} />;
+/** In <head>, before the body can be tapped; with the collector's path, an exit tap's events are beaconed there. */
+export function EarlyInputScript({ track, collectPath }: { track: boolean; collectPath?: string | null }) {
+  return <ServerOnlyScript text={typeof document === "undefined" ? earlyInputScript({ track, collectPath }) : undefined} />;
 }
 
 /** At the end of <body>, after every list a page can describe. */

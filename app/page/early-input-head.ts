@@ -1,6 +1,7 @@
 import { DESCRIBED_CLICK_ATTRIBUTE, DESCRIBED_VIEW_ATTRIBUTE } from "../../tracking/described-events";
 import { dataLayerEntry, type DeliveryEnvelope } from "../../tracking/data-layer";
 import { newEventId } from "../../tracking/event-id";
+import { beaconExit, clickLeavesPage, type ExitBeaconSettings } from "../../tracking/exit-beacon";
 import { claimImpression, halfVisible } from "../../tracking/impressions";
 import { findPageViewPush, isPrerendering } from "../../tracking/page-view";
 import { PENDING_ATTRIBUTE, REPLAY_ATTRIBUTE, type EarlyInput } from "./early-input-state";
@@ -32,7 +33,7 @@ const HELD_FROM_REACT = [
  * clicks on `data-replay` controls. A click elsewhere goes to `onOtherClick` (the visitor's described
  * events) and keeps its platform behaviour.
  */
-function catchInput(onOtherClick?: (target: Element) => void): EarlyInput {
+function catchInput(onOtherClick?: (target: Element, event: MouseEvent) => void): EarlyInput {
   const d = document;
   const state: EarlyInput = (window.__earlyInput = { open: true, clicks: [] });
   const hold = (event: Event) => {
@@ -47,7 +48,7 @@ function catchInput(onOtherClick?: (target: Element) => void): EarlyInput {
       const target = event.target as Element | null;
       const control = target?.closest?.(`[${REPLAY_ATTRIBUTE}]`);
       if (!control) {
-        if (target?.closest) onOtherClick?.(target);
+        if (target?.closest) onOtherClick?.(target, event as MouseEvent);
         return;
       }
       state.clicks.push(control);
@@ -84,11 +85,17 @@ export function catchEarlyInput(): void {
   catchInput();
 }
 
-/** For a visitor: the catcher, and the push of described events in the click's task. */
-export function catchEarlyInputAndTrack(): void {
-  const state = catchInput((target) => {
+/**
+ * For a visitor: the catcher, and the push of described events in the click's task. When that click leaves the
+ * page (clickLeavesPage()) and the page has a collector (`beacon`), what the data layer holds and was not sent
+ * goes to the collector with sendBeacon, consent permitting (beaconExit()): no collector code is on the page yet.
+ */
+export function catchEarlyInputAndTrack(beacon?: ExitBeaconSettings | null): void {
+  const state = catchInput((target, event) => {
     const described = target.closest(`[${DESCRIBED_CLICK_ATTRIBUTE}]`);
-    if (described) pushDescribed(described.getAttribute(DESCRIBED_CLICK_ATTRIBUTE));
+    if (!described) return;
+    pushDescribed(described.getAttribute(DESCRIBED_CLICK_ATTRIBUTE));
+    if (beacon && clickLeavesPage(target, event)) beaconExit(beacon);
   });
   state.push = pushDescribed;
 }

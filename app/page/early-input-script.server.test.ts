@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { dataLayerEntry } from "../../tracking/data-layer";
 import { EVENT_ID_PATTERN } from "../../tracking/envelope";
 import { SAMPLE_CONTEXT } from "../../tracking/test-fixtures";
-import { earlyInputScript } from "./early-input-script.server";
+import { getEventDefinition } from "../../tracking/catalogue";
+import { ENVELOPE_VERSION } from "../../tracking/envelope";
+import { earlyInputScript, EXIT_BEACON_VERSIONS } from "./early-input-script.server";
 
 // The catcher's compiled head script against the app's own rules: what it pushes for a described click
 // is what the app's delivery builds for the same items (dataLayerEntry()).
@@ -66,5 +68,16 @@ describe("the early-input head script", () => {
     expect(window.dataLayer).toEqual([PAGE_VIEW]);
     expect(window.__earlyInput!.push).toBeUndefined();
     expect(window.__earlyInput!.clicks).toHaveLength(1);
+  });
+
+  it("renders the exit-tap beacon's path and versions from the catalogue for a visitor with a collector, never for a bot", () => {
+    const script = earlyInputScript({ track: true, collectPath: "/events" });
+    expect(script).toContain(`"path":"/events","envelope":"${ENVELOPE_VERSION}"`);
+    for (const name of ["page_viewed", "booking_link_clicked", "select_item", "quick_link_opened", "language_changed"])
+      expect(EXIT_BEACON_VERSIONS[name]).toBe(getEventDefinition(name)!.version);
+    expect(script).toContain(`"booking_link_clicked":"${getEventDefinition("booking_link_clicked")!.version}"`);
+    expect(EXIT_BEACON_VERSIONS.header_scroll_sampled).toBeUndefined();
+    expect(earlyInputScript({ track: true })).not.toContain("/events");
+    expect(earlyInputScript({ track: false, collectPath: "/events" })).not.toContain("/events");
   });
 });

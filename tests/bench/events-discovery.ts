@@ -1,6 +1,7 @@
 import type { Browser } from "@playwright/test";
 import { EVENTS_CONTROLS, type EventsControl, type FoundEventsControl } from "./events-controls";
 import { inPageScript } from "./in-page-script";
+import { grantAnalytics } from "./events-visit";
 import { PHONE_CONTEXT } from "./phone-profile";
 
 // Which controls of EVENTS_CONTROLS a page shows a phone, where, and what a tap on each should push: one
@@ -32,6 +33,8 @@ export async function discoverControls(browser: Browser, url: string): Promise<{
   const found: FoundEventsControl[] = [];
   const absent: string[] = [];
   const context = await browser.newContext(PHONE_CONTEXT);
+  // As the visits are: a visitor who granted analytics (no consent banner over the page).
+  await grantAnalytics(context, url);
   try {
     for (const control of EVENTS_CONTROLS) {
       const page = await context.newPage();

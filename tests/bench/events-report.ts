@@ -8,6 +8,8 @@ const pair = (a: number | null, b: number | null) => `${round(a)} / ${round(b)}`
 const share = (s: EventsSummary) =>
   s.inDispatchShare === null ? "no event defined" : `${s.inDispatch}/${s.judgedTaps} (${Math.round(s.inDispatchShare * 100)} %)`;
 const lost = (s: EventsSummary) => (s.expectedEvents ? `${s.lostEvents}/${s.expectedEvents} (${s.tapsWithLoss} taps)` : "no event defined");
+const collector = (s: EventsSummary) =>
+  s.collector ? `${s.collector.expectedEvents - s.collector.notCollected}/${s.collector.expectedEvents} (${s.collector.taps} taps)` : "-";
 const atMoment = (s: EventsSummary, momentMs: number) => {
   const m = s.moments.find((x) => x.momentMs === momentMs);
   if (!m) return "-";
@@ -24,6 +26,7 @@ function rows(summaries: readonly EventsSummary[], moments: readonly number[]): 
     s.scope,
     String(s.taps),
     lost(s),
+    collector(s),
     ...moments.map((m) => atMoment(s, m)),
     share(s),
     pair(s.pushP75Ms, s.pushMaxMs),
@@ -38,6 +41,7 @@ function header(moments: readonly number[]): string[] {
     "page: control",
     "taps",
     "events lost at exit",
+    "exit taps' events at the collector",
     ...moments.map((m) => `lost +${m}`),
     "pushed in the click's dispatch",
     "tap → push p75 / max ms",
@@ -84,6 +88,7 @@ export function eventsTable(
     align(header(moments), rows(summaries, moments)),
     "",
     "events lost at exit: expected events not in the data layer when the page left (the next document started) or the new window opened, or 5 s after the tap on a page that stayed; lost +N: lost/expected for taps at first paint + N ms",
+    "exit taps' events at the collector: of the taps that left the page or opened a window, their expected events whose event_id (as the data layer held it) the first-party collector's sink holds after the run",
     "pushed in the click's dispatch: a window click listener that runs after the page's handlers found every expected event in the data layer already",
     "tap → push: the tap (pointerdown) → the last expected event's push; input delay: the tap → the click's dispatch; floor: the same taps with the app's scripts refused",
     ...noEventNotes(summaries),

@@ -18,8 +18,8 @@ export const TARGETS = {
 export interface EventsRecord {
   /** first-paint or first-contentful-paint, whichever came first. */
   firstPaint: number | null;
-  /** Every push of the visited document, in order. */
-  pushes: Array<{ t: number; event: string | null }>;
+  /** Every push of the visited document, in order, with its event_id when it has one. */
+  pushes: Array<{ t: number; event: string | null; id?: string | null }>;
   /** Every pointerdown: the tap on the control is the one `onControl`; openers' taps are not. */
   downs: Array<{ t: number; onControl: boolean; hit: string }>;
   /** When the browser began dispatching the control's click. */
@@ -28,7 +28,7 @@ export interface EventsRecord {
   verdicts: Array<{ t: number; phase: "click" | "submit"; found: string[]; pushed: string[]; newWindowByLink: boolean }>;
   opens: Array<{ t: number; opened: boolean }>;
   /** The page left: when the next document started, and the events of the data layer's entries as it began to leave. */
-  unload: { t: number; events: Array<string | null> } | null;
+  unload: { t: number; events: Array<string | null>; ids?: Array<string | null> } | null;
 }
 
 export type Exit = "left" | "new window" | "stayed";
@@ -58,6 +58,14 @@ export interface EventsOutcome {
   pushMs: number | null;
   /** Tap → the click's dispatch began. */
   inputDelayMs: number | null;
+  /** The event_ids of the expected events this tap pushed (for the collector's verdict), by name. */
+  expectedIds: Record<string, string>;
+  /**
+   * Expected events of a tap that left the page (or opened a window) that did not reach the first-party collector
+   * (its sink, read once the run is over: collectorOutcome()); null when not judged (no exit, no expected event,
+   * or the sink not read).
+   */
+  notCollected: string[] | null;
   /** view_item_list's first push, ms after first paint; null when never. */
   viewItemListMs: number | null;
   viewItemListBeforeExit: boolean;
@@ -86,6 +94,26 @@ export function exitOf(record: EventsRecord, tapAt: number | null): { exit: Exit
   return { exit: "stayed", at: null };
 }
 
+/** The event_id of the last entry named `name` in the data layer as the page left. */
+function lastIdIn(unload: EventsRecord["unload"], name: string): string | null {
+  if (!unload?.ids) return null;
+  for (let i = unload.events.length - 1; i >= 0; i--) if (unload.events[i] === name && unload.ids[i]) return unload.ids[i]!;
+  return null;
+}
+
+/**
+ * The collector's verdict on an outcome, from the event_ids the server's sink holds: for a tap that left the page or
+ * opened a window with expected events, those whose event_id (as the data layer held it) is not in the sink.
+ */
+export function collectorOutcome(outcome: EventsOutcome, collected: ReadonlySet<string>): EventsOutcome {
+  if (outcome.exit === "stayed" || !outcome.expected.length || outcome.error) return { ...outcome, notCollected: null };
+  const notCollected = outcome.expected.filter((name) => {
+    const id = outcome.expectedIds[name];
+    return !id || !collected.has(id);
+  });
+  return { ...outcome, notCollected };
+}
+
 export function outcomeOf({ page, control, momentMs, expected, record, error }: VisitFacts): EventsOutcome {
   const base = { page, control, momentMs, expected: [...expected] };
   if (!record) {
@@ -101,6 +129,8 @@ export function outcomeOf({ page, control, momentMs, expected, record, error }: 
       pushedInDispatch: [],
       pushMs: null,
       inputDelayMs: null,
+      expectedIds: {},
+      notCollected: null,
       viewItemListMs: null,
       viewItemListBeforeExit: false,
       error: error ?? "no record",
@@ -122,6 +152,12 @@ export function outcomeOf({ page, control, momentMs, expected, record, error }: 
   const clickVerdict = verdicts.find((v) => v.phase === "click");
   const viewItemList = record.pushes.find((p) => p.event === "view_item_list") ?? null;
   const firstPaint = record.firstPaint;
+  // Each expected event's id: its push after the tap, else (its push's message lost as the page left) the data layer as it left.
+  const expectedIds: Record<string, string> = {};
+  for (const name of expected) {
+    const id = afterTap.find((p) => p.event === name && p.id)?.id ?? lastIdIn(record.unload, name);
+    if (id) expectedIds[name] = id;
+  }
   return {
     ...base,
     tapMs: tap && firstPaint !== null ? tap.t - firstPaint : null,
@@ -135,6 +171,8 @@ export function outcomeOf({ page, control, momentMs, expected, record, error }: 
     pushedInDispatch: clickVerdict ? [...new Set([...clickVerdict.pushed, ...verdicts.flatMap((v) => v.pushed)])] : [],
     pushMs: allPushed && expected.length && tapAt !== null ? Math.max(...(pushTimes as number[])) - tapAt : null,
     inputDelayMs: record.clickAt !== null && tap?.onControl ? record.clickAt - tap.t : null,
+    expectedIds,
+    notCollected: null,
     viewItemListMs: viewItemList && firstPaint !== null ? viewItemList.t - firstPaint : null,
     viewItemListBeforeExit: !!viewItemList && (exit === "left" || exitAt === null || viewItemList.t <= exitAt),
     ...(error ? { error } : {}),
@@ -163,6 +201,8 @@ export interface EventsSummary {
   tapsWithLoss: number;
   /** Taps that pushed an expected event more than once. */
   countedTwice: number;
+  /** Exit taps judged at the collector, their expected events, and those that did not reach it; null when none was judged. */
+  collector: { taps: number; expectedEvents: number; notCollected: number } | null;
   moments: MomentLoss[];
   /** Taps with expected events, and those whose events were all in the data layer at the end of the click's dispatch. */
   judgedTaps: number;
@@ -180,6 +220,16 @@ export interface EventsSummary {
   failedVisits: number;
   /** What taps on controls without a defined event pushed in their dispatch, by name. */
   pushedWithoutEvent: string[];
+}
+
+function collectorCounts(outcomes: readonly EventsOutcome[]): EventsSummary["collector"] {
+  const judged = outcomes.filter((o) => o.notCollected !== null);
+  if (!judged.length) return null;
+  return {
+    taps: judged.length,
+    expectedEvents: judged.reduce((n, o) => n + o.expected.length, 0),
+    notCollected: judged.reduce((n, o) => n + o.notCollected!.length, 0),
+  };
 }
 
 export function summarise(scope: string, outcomes: readonly EventsOutcome[], floor: readonly EventsOutcome[] = []): EventsSummary {
@@ -210,6 +260,7 @@ export function summarise(scope: string, outcomes: readonly EventsOutcome[], flo
     lostEvents: outcomes.reduce((n, o) => n + o.lost.length, 0),
     tapsWithLoss: outcomes.filter((o) => o.lost.length).length,
     countedTwice: outcomes.filter((o) => o.countedTwice.length).length,
+    collector: collectorCounts(outcomes),
     moments,
     judgedTaps: judged.length,
     inDispatch,

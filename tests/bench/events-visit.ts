@@ -4,6 +4,7 @@ import { EVENTS_BINDING, eventsProbeScript, type Point, type ProbeMessage } from
 import { WATCH_MS, type EventsRecord } from "./events-summary";
 import { sleepUntil, tap } from "./field-visit";
 import { watchFirstPaint } from "./first-paint-signal";
+import { allSignals, CONSENT_COOKIE, serializeConsent } from "../../tracking/consent";
 import { PHONE_CONTEXT, throttleLikeAPhone } from "./phone-profile";
 
 // One visit of the events bench: a fresh phone (cold cache, no cookies), one page, the control's
@@ -65,12 +66,27 @@ async function stubDestinations(context: BrowserContext, url: string, withoutApp
   });
 }
 
+/**
+ * The visitor has granted analytics (a stored choice, as the consent banner saves it): the first-party collector
+ * only takes consented events, and the bench asks whether an exit tap's events reach it.
+ */
+export async function grantAnalytics(context: BrowserContext, url: string): Promise<void> {
+  await context.addCookies([{ name: CONSENT_COOKIE, value: encodeURIComponent(serializeConsent(allSignals("granted"))), url }]);
+}
+
+/** A data-layer entry's event_id, or null. */
+const idOf = (item: unknown): string | null => {
+  const id = (item as { event_id?: unknown } | null)?.event_id;
+  return typeof id === "string" ? id : null;
+};
+
 /** The probe's messages of the visited document, assembled; `ended` resolves when the page left or a window opened. */
 function collect(cdp: CDPSession, url: string) {
   const record: EventsRecord = { firstPaint: null, pushes: [], downs: [], clickAt: null, verdicts: [], opens: [], unload: null };
   let doc: string | null = null;
   let origin = 0;
   let leavingEvents: Array<string | null> | null = null;
+  let leavingIds: Array<string | null> | null = null;
   let markLeft!: () => void;
   const ended = new Promise<void>((resolve) => (markLeft = resolve));
   let onPush: () => void = () => {};
@@ -84,7 +100,7 @@ function collect(cdp: CDPSession, url: string) {
         origin = message.origin;
       } else if (doc !== null && message.doc !== doc && !record.unload) {
         // The next document in this tab: the visited page is gone. Its start, in the visited page's clock.
-        record.unload = { t: message.origin + message.t - origin, events: leavingEvents ?? [] };
+        record.unload = { t: message.origin + message.t - origin, events: leavingEvents ?? [], ids: leavingIds ?? [] };
         markLeft();
       }
       return;
@@ -95,7 +111,7 @@ function collect(cdp: CDPSession, url: string) {
         if (record.firstPaint === null || message.t < record.firstPaint) record.firstPaint = message.t;
         break;
       case "push":
-        record.pushes.push({ t: message.t, event: message.event });
+        record.pushes.push({ t: message.t, event: message.event, id: idOf(message.item) });
         onPush();
         break;
       case "down":
@@ -116,6 +132,7 @@ function collect(cdp: CDPSession, url: string) {
         break;
       case "leaving":
         leavingEvents = message.events;
+        leavingIds = message.entries.map(idOf);
         if (message.firstPaint !== null) record.firstPaint = Math.min(record.firstPaint ?? Infinity, message.firstPaint);
         break;
     }
@@ -172,6 +189,7 @@ export async function visit(browser: Browser, plan: VisitPlan, { withoutApp = fa
   const context = await browser.newContext(PHONE_CONTEXT);
   try {
     await stubDestinations(context, plan.url, withoutApp);
+    await grantAnalytics(context, plan.url);
     await context.addInitScript({ content: eventsProbeScript(control.selector, control.index, control.expected) });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);

@@ -6,7 +6,18 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../setup/chromium";
 import type { FoundEventsControl } from "./events-controls";
 import { discoverControls } from "./events-discovery";
 import { eventsMarkdown, eventsTable } from "./events-report";
-import { missedTargets, outcomeOf, summarise, TARGETS, viewItemListRows, WATCH_MS, type EventsOutcome, type EventsRecord } from "./events-summary";
+import { collectedIdsWhenSettled } from "./events-collector";
+import {
+  collectorOutcome,
+  missedTargets,
+  outcomeOf,
+  summarise,
+  TARGETS,
+  viewItemListRows,
+  WATCH_MS,
+  type EventsOutcome,
+  type EventsRecord,
+} from "./events-summary";
 import { visit, type VisitPlan } from "./events-visit";
 import { BENCH_PAGES } from "./pages";
 import { PHONE_CONTEXT, PHONE_CPU_SLOWDOWN, PHONE_NETWORK } from "./phone-profile";
@@ -21,7 +32,8 @@ import { startServer } from "./server-process";
 // (events-probe.ts). Each visit is paired with a floor visit (the app's scripts refused) that measures
 // when the browser alone could dispatch the same tap's click. Prints per control and overall: events
 // lost at exit, the share pushed within the click's dispatch, tap → push beside the input delay, and
-// when view_item_list reached the data layer. Results: tests/bench/results/events-latest.json and the
+// when view_item_list reached the data layer, and for each tap that left, whether its events reached the
+// first-party collector too (the server's own sink folder, read after the visits; the visitor has granted analytics). Results: tests/bench/results/events-latest.json and the
 // table in docs/benchmarks.md; exit code 1 when a target (TARGETS in events-summary.ts) is missed.
 
 const MOMENTS_MS = (process.env.EVENTS_MOMENTS ?? "100,600,1500,3000").split(",").map(Number);
@@ -51,7 +63,9 @@ async function main() {
   if (!process.argv.includes("--no-build")) execSync("npx remix build", { stdio: "inherit" });
 
   const server = await startServer(PORT, { BENCH_MODE: "1" });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  // The phone's user agent on the command line too: Chromium sends a leaving page's beacon from the browser process,
+  // without the context's user-agent override, and the server would take "HeadlessChrome" for a bot and refuse it.
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, `--user-agent=${PHONE_CONTEXT.userAgent}`] });
   const outcomes: EventsOutcome[] = [];
   const floors: EventsOutcome[] = [];
   /** Each visit's record as the probe reported it (pushes by name, taps, verdicts, windows, exit), beside its outcome. */
@@ -97,6 +111,10 @@ async function main() {
       if (floor) floors.push(floor);
       console.log(progressLine(i + 1, plans.length, outcome, floor));
     }
+    // Did each exit tap's events reach the collector too? Its sink is read before the server (and its folder) goes.
+    const wanted = outcomes.filter((o) => o.exit !== "stayed").flatMap((o) => Object.values(o.expectedIds));
+    const collected = await collectedIdsWhenSettled(server.collectSink, wanted);
+    outcomes.splice(0, outcomes.length, ...outcomes.map((o) => collectorOutcome(o, collected)));
   } finally {
     await browser.close();
     await server.stop();

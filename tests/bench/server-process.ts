@@ -15,6 +15,8 @@ export interface RunningServer {
   startupMs: number;
   /** The end of what the server has logged so far. */
   output(): string;
+  /** The collector's sink (COLLECT_SINK), a folder of this server's own unless the bench set one: gone once the server stops. */
+  collectSink: string;
   stop(): Promise<void>;
   rssKb(): Promise<number>;
   /** The process's CPU time so far, every thread (its JavaScript, GC helpers, the thread pool), in ms; null off Linux. */
@@ -42,6 +44,7 @@ export async function startServer(
   if (taken) throw new Error(`port ${port} already has a server (another checkout's?); choose another with BENCH_PORT`);
   const logDir = mkdtempSync(path.join(tmpdir(), "bench-server-"));
   const logFile = path.join(logDir, "server.log");
+  const collectSink = env.COLLECT_SINK ?? `file:${path.join(logDir, "events")}`;
   const logFd = openSync(logFile, "w");
   const preload = options.preload ? ["--import", options.preload] : [];
   const started = performance.now();
@@ -56,7 +59,7 @@ export async function startServer(
       HOST: "127.0.0.1",
       METRICS_PORT: "0",
       SHUTDOWN_DRAIN_MS: "0",
-      COLLECT_SINK: `file:${path.join(logDir, "events")}`,
+      COLLECT_SINK: collectSink,
       ...env,
     },
     // Its log (an access line per request) goes to a file, as a container runtime's would: reading it here
@@ -88,6 +91,7 @@ export async function startServer(
     process: child,
     startupMs,
     output,
+    collectSink,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

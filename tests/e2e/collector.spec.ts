@@ -8,8 +8,8 @@ import { startStorefront, type StorefrontServer } from "./storefront-server";
 
 // First-party collection (docs/tracking.md#first-party-collection), seen from a visitor's browser against a
 // server of its own whose sink is a folder this test reads: a consenting phone visit taps a booking link and
-// leaves, and the sink holds every event its data layer held, by event_id, once; a visit without analytics
-// consent posts nothing.
+// leaves, after the app runs or before it (the app's scripts held back: the head script's beacon), and the sink holds
+// every event its data layer held, by event_id, once; a visit without analytics consent posts nothing, either way.
 
 const CATEGORY = `/?uid=${PARIS}.day-trips&lang=en`;
 const GRANTED = "ad_storage:granted|analytics_storage:granted|ad_user_data:granted|ad_personalization:granted";
@@ -124,6 +124,60 @@ test("a visit without analytics consent posts nothing", async ({ page, context }
   await page.goto(`${server.origin}${CATEGORY}`);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await page.waitForLoadState("networkidle");
+  await page
+    .getByRole("link", { name: /^Book now/ })
+    .first()
+    .tap();
+  await page.waitForURL(/book\.roamly\.example/);
+  expect((await pushedEvents(page)).map((entry) => entry.event)).toContain("booking_link_clicked");
+  expect(posts).toEqual([]);
+  expect(storedIds()).toHaveLength(before);
+});
+
+/**
+ * The page's own scripts never arrive (held unanswered, not refused, so the browser logs no error): the visitor taps
+ * before the app runs, once the head script's page view is in the data layer and the booking link is shown.
+ */
+async function openWithoutApp(page: Page, url: string) {
+  await page.route("**/build/**", () => {});
+  await page.goto(url, { waitUntil: "commit" });
+  await page.waitForFunction(() => (window as unknown as { dataLayer?: Array<{ event?: string }> }).dataLayer?.some((entry) => entry.event === "page_viewed"));
+}
+
+test("before the app runs, a consenting phone visit taps a booking link and leaves: the head script's beacon brings the page view and the tap's events, once", async ({
+  page,
+  context,
+}) => {
+  await consent(context, GRANTED);
+  await recordPushes(context);
+  await stubBookingSite(context);
+  const before = storedIds().length;
+  await openWithoutApp(page, `${server.origin}${CATEGORY}`);
+  await page
+    .getByRole("link", { name: /^Book now/ })
+    .first()
+    .tap();
+  await page.waitForURL(/book\.roamly\.example/);
+  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+  const pushed = await pushedEvents(page);
+  const names = pushed.map((entry) => entry.event);
+  expect(names).toContain("page_viewed");
+  expect(names).toContain("booking_link_clicked");
+  const byId = (list: Array<{ event: string; id: string }>) => list.map((entry) => `${entry.id} ${entry.event}`).sort();
+  await expect.poll(() => byId(stored().slice(before)), { timeout: 10_000 }).toEqual(byId(pushed));
+  expect(new Set(storedIds()).size).toBe(storedIds().length);
+});
+
+test("before the app runs, a visit without analytics consent taps a booking link and leaves: nothing is posted", async ({ page, context }) => {
+  await consent(context, DENIED);
+  await recordPushes(context);
+  await stubBookingSite(context);
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/events") posts.push(request.url());
+  });
+  const before = storedIds().length;
+  await openWithoutApp(page, `${server.origin}${CATEGORY}`);
   await page
     .getByRole("link", { name: /^Book now/ })
     .first()

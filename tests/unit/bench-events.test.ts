@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { eventsTable } from "../bench/events-report";
 import {
+  collectorOutcome,
   exitOf,
   missedTargets,
   outcomeOf,
@@ -15,6 +17,8 @@ import {
 // at 1000, the control's tap at 1100 unless a test says otherwise.
 
 const BOOKING = ["select_item", "booking_link_clicked"];
+const ID_A = "00000000-0000-4000-8000-00000000000a";
+const ID_B = "00000000-0000-4000-8000-00000000000b";
 
 function record(overrides: Partial<EventsRecord> = {}): EventsRecord {
   return {
@@ -65,6 +69,8 @@ function outcome(overrides: Partial<EventsOutcome> = {}): EventsOutcome {
     pushedInDispatch: BOOKING,
     pushMs: 61,
     inputDelayMs: 50,
+    expectedIds: { select_item: ID_A, booking_link_clicked: ID_B },
+    notCollected: null,
     viewItemListMs: null,
     viewItemListBeforeExit: false,
     ...overrides,
@@ -297,6 +303,43 @@ describe("summarise", () => {
     expect(s.exits).toEqual({ left: 2, "new window": 1, stayed: 1 });
     expect(s.offControl).toBe(1);
     expect(s.failedVisits).toBe(1);
+  });
+});
+
+describe("the collector's verdict", () => {
+  it("takes each expected event's id from its push after the tap, or from the data layer as the page left", () => {
+    const o = outcomeOf(
+      facts(
+        record({
+          pushes: [
+            { t: 990, event: "page_viewed", id: "p" },
+            { t: 1160, event: "select_item", id: ID_A },
+          ],
+          unload: { t: 1500, events: ["page_viewed", "select_item", "booking_link_clicked"], ids: ["p", ID_A, ID_B] },
+        }),
+      ),
+    );
+    expect(o.expectedIds).toEqual({ select_item: ID_A, booking_link_clicked: ID_B });
+    expect(o.notCollected).toBeNull();
+  });
+
+  it("names an exit tap's events whose id the sink lacks; a tap that stayed or failed is not judged", () => {
+    expect(collectorOutcome(outcome(), new Set([ID_A, ID_B])).notCollected).toEqual([]);
+    expect(collectorOutcome(outcome(), new Set([ID_A])).notCollected).toEqual(["booking_link_clicked"]);
+    expect(collectorOutcome(outcome({ expectedIds: { select_item: ID_A } }), new Set([ID_A, ID_B])).notCollected).toEqual(["booking_link_clicked"]);
+    expect(collectorOutcome(outcome({ exit: "new window" }), new Set()).notCollected).toEqual(BOOKING);
+    expect(collectorOutcome(outcome({ exit: "stayed" }), new Set()).notCollected).toBeNull();
+    expect(collectorOutcome(outcome({ error: "x" }), new Set()).notCollected).toBeNull();
+    expect(collectorOutcome(outcome({ expected: [] }), new Set()).notCollected).toBeNull();
+  });
+
+  it("sums the judged exit taps beside the data layer's losses, in the table's collector column", () => {
+    const s = summarise("all", [outcome({ notCollected: [] }), outcome({ notCollected: ["booking_link_clicked"] }), outcome({ exit: "stayed" })]);
+    expect(s.collector).toEqual({ taps: 2, expectedEvents: 4, notCollected: 1 });
+    expect(summarise("all", [outcome()]).collector).toBeNull();
+    const table = eventsTable([s], [100], [], []);
+    expect(table).toContain("exit taps' events at the collector");
+    expect(table).toContain("3/4 (2 taps)");
   });
 });
 
