@@ -56,11 +56,31 @@ function catchInput(onOtherClick?: (target: Element, event: MouseEvent) => void)
         event.preventDefault();
         control.setAttribute(PENDING_ATTRIBUTE, "");
         control.setAttribute("aria-busy", "true");
-      }
+      } else jumpInPlace(control, event);
     },
     true,
   );
   return state;
+}
+
+/**
+ * A link to a block of this page answers at once with the platform's jump, but without the fragment navigation:
+ * that fires popstate, which the router, once it runs, reads as a new location, and a context change above a lazy
+ * island that has not hydrated yet makes React drop the island's server HTML and draw it again, shifting the page
+ * (docs/decisions/052-first-load-holds-what-first-paint-and-tap-need.md). The replayed click then takes its machine's
+ * jump, as a click after the app is ready does.
+ */
+function jumpInPlace(control: Element, event: Event): void {
+  if (!(control instanceof HTMLAnchorElement) || !control.hash || control.pathname !== location.pathname || control.search !== location.search) return;
+  let target: HTMLElement | null = null;
+  try {
+    target = document.getElementById(decodeURIComponent(control.hash.slice(1)));
+  } catch {
+    return;
+  }
+  if (!target) return;
+  event.preventDefault();
+  target.scrollIntoView();
 }
 
 /**

@@ -169,3 +169,25 @@ test("once the app runs, the catcher lets go: a later tap is answered by the app
   await expect(page.getByRole("button", { name: "Call us" })).not.toHaveAttribute("data-pending", "");
   await expect.poll(async () => (await eventNames(page)).filter((name) => name === "call_us_opened")).toHaveLength(1);
 });
+
+test("a jump link tapped once the page has hydrated but before its islands have: the page jumps, the islands keep their server HTML, nothing shifts", async ({
+  page,
+}) => {
+  // The islands' chunk never arrives, so the page's own code runs while every island is still the server's HTML.
+  await page.route(/\/build\/.*islands-[A-Z0-9]+\.js$/, () => undefined);
+  const shifts = await watchShifts(page);
+  await page.goto(CITY);
+  // The root has hydrated (its machines run: the menu button answers) while the page is not ready.
+  await expect.poll(() => page.evaluate(() => !!document.querySelector("main") && document.readyState === "complete")).toBe(true);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+  const island = page.locator("main [data-track-view]").first();
+  await island.evaluate((element) => ((window as unknown as { __island: Element }).__island = element));
+  const link = page.locator('main a[href^="#"]').first();
+  const before = await page.evaluate(() => window.scrollY);
+  await link.tap();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before + 50);
+  // The fragment navigation is not taken, so the router sees no new location above the islands.
+  expect(await page.evaluate(() => location.hash)).toBe("");
+  expect(await island.evaluate((element) => element === (window as unknown as { __island: Element }).__island && element.isConnected)).toBe(true);
+  expect((await shifts()).all).toBe(0);
+});
