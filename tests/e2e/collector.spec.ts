@@ -87,6 +87,26 @@ async function stubBookingSite(context: BrowserContext) {
   );
 }
 
+/** The page's data-layer events, its page view and booking tap among them, each stored once by the collector since `before`. */
+async function expectEveryPushStoredOnce(page: Page, before: number): Promise<void> {
+  const pushed = await pushedEvents(page);
+  const names = pushed.map((entry) => entry.event);
+  expect(names).toContain("page_viewed");
+  expect(names).toContain("booking_link_clicked");
+  const byId = (list: Array<{ event: string; id: string }>) => list.map((entry) => `${entry.id} ${entry.event}`).sort();
+  await expect.poll(() => byId(stored().slice(before)), { timeout: 10_000 }).toEqual(byId(pushed));
+  expect(new Set(storedIds()).size).toBe(storedIds().length);
+}
+
+/** The URLs of the page's posts to the collector, as they are made. */
+function recordPosts(page: Page): string[] {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/events") posts.push(request.url());
+  });
+  return posts;
+}
+
 test("a consenting phone visit taps a booking link and leaves: the sink holds every event of its data layer, by event_id, once", async ({ page, context }) => {
   await consent(context, GRANTED);
   await recordPushes(context);
@@ -103,23 +123,14 @@ test("a consenting phone visit taps a booking link and leaves: the sink holds ev
     .tap();
   await page.waitForURL(/book\.roamly\.example/);
   // Once the booking page is shown, the storefront's page is gone: what it had to send, it has sent.
-  const pushed = await pushedEvents(page);
-  const names = pushed.map((entry) => entry.event);
-  expect(names).toContain("page_viewed");
-  expect(names).toContain("booking_link_clicked");
-  const byId = (list: Array<{ event: string; id: string }>) => list.map((entry) => `${entry.id} ${entry.event}`).sort();
-  await expect.poll(() => byId(stored().slice(before)), { timeout: 10_000 }).toEqual(byId(pushed));
-  expect(new Set(storedIds()).size).toBe(storedIds().length);
+  await expectEveryPushStoredOnce(page, before);
 });
 
 test("a visit without analytics consent posts nothing", async ({ page, context }) => {
   await consent(context, DENIED);
   await recordPushes(context);
   await stubBookingSite(context);
-  const posts: string[] = [];
-  page.on("request", (request) => {
-    if (request.method() === "POST" && new URL(request.url()).pathname === "/events") posts.push(request.url());
-  });
+  const posts = recordPosts(page);
   const before = storedIds().length;
   await page.goto(`${server.origin}${CATEGORY}`);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
@@ -159,23 +170,14 @@ test("before the app runs, a consenting phone visit taps a booking link and leav
     .tap();
   await page.waitForURL(/book\.roamly\.example/);
   expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
-  const pushed = await pushedEvents(page);
-  const names = pushed.map((entry) => entry.event);
-  expect(names).toContain("page_viewed");
-  expect(names).toContain("booking_link_clicked");
-  const byId = (list: Array<{ event: string; id: string }>) => list.map((entry) => `${entry.id} ${entry.event}`).sort();
-  await expect.poll(() => byId(stored().slice(before)), { timeout: 10_000 }).toEqual(byId(pushed));
-  expect(new Set(storedIds()).size).toBe(storedIds().length);
+  await expectEveryPushStoredOnce(page, before);
 });
 
 test("before the app runs, a visit without analytics consent taps a booking link and leaves: nothing is posted", async ({ page, context }) => {
   await consent(context, DENIED);
   await recordPushes(context);
   await stubBookingSite(context);
-  const posts: string[] = [];
-  page.on("request", (request) => {
-    if (request.method() === "POST" && new URL(request.url()).pathname === "/events") posts.push(request.url());
-  });
+  const posts = recordPosts(page);
   const before = storedIds().length;
   await openWithoutApp(page, `${server.origin}${CATEGORY}`);
   await page
