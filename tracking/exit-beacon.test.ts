@@ -87,18 +87,23 @@ describe("clickLeavesPage", () => {
     return document.querySelector("span") ?? document.body.firstElementChild!;
   };
 
-  it("is true for a plain click on a link to another document, in this tab", () => {
+  it("is true for a click on a link to another document, in this tab or another, and for a form's submit control", () => {
     expect(clickLeavesPage(link(`<a href="https://book.example/tour/1"><span>Book</span></a>`), click())).toBe(true);
     expect(clickLeavesPage(link(`<a href="/other" target="_self">Other</a>`), click())).toBe(true);
+    // The page stays, but the visitor may close it before the app runs: sent now, kept once by event_id.
+    expect(clickLeavesPage(link(`<a href="https://book.example/" target="_blank">Book</a>`), click())).toBe(true);
+    expect(clickLeavesPage(link(`<a href="https://book.example/">Book</a>`), click({ ctrlKey: true }))).toBe(true);
+    expect(
+      clickLeavesPage(link(`<form method="post" action="/preferences/currency"><button name="currency" value="EUR"><span>EUR</span></button></form>`), click()),
+    ).toBe(true);
   });
 
-  it("is false for a new tab or window, a download, a jump within the page, another scheme, or what is not a link", () => {
-    expect(clickLeavesPage(link(`<a href="https://book.example/" target="_blank">Book</a>`), click())).toBe(false);
-    expect(clickLeavesPage(link(`<a href="https://book.example/">Book</a>`), click({ ctrlKey: true }))).toBe(false);
-    expect(clickLeavesPage(link(`<a href="https://book.example/">Book</a>`), click({ metaKey: true }))).toBe(false);
+  it("is false for a download, a jump within the page, another scheme, a button that submits nothing, or what is not a link", () => {
     expect(clickLeavesPage(link(`<a href="/file.pdf" download>File</a>`), click())).toBe(false);
     expect(clickLeavesPage(link(`<a href="#top">Top</a>`), click())).toBe(false);
     expect(clickLeavesPage(link(`<a href="mailto:help@example.com">Mail</a>`), click())).toBe(false);
     expect(clickLeavesPage(link(`<button>Menu</button>`), click())).toBe(false);
+    expect(clickLeavesPage(link(`<form><button type="button">Menu</button></form>`), click())).toBe(false);
+    expect(clickLeavesPage(link(`<a href="https://book.example/">Book</a>`), click({ button: 1 }))).toBe(false);
   });
 });

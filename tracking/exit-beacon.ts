@@ -47,14 +47,18 @@ export function beaconExit(settings: ExitBeaconSettings, layer: unknown[] = wind
 }
 
 /**
- * Whether a click on `target` leaves this page in this tab: a plain primary click (no modifier, not prevented) on an
- * http(s) link without `download` or another window's `target`, to another document (not a jump within this one).
+ * Whether a click on `target` may be the visit's last moment on this page before the app runs, so that what it
+ * pushed is sent now: a link to another document, in this tab or another (the visitor may close this one before the
+ * app arrives), or a form's submit control (the currency choice posts its form). Not a jump within the page, a
+ * download, another scheme, or a click something already prevented. Sending early costs nothing when the page
+ * stays: the plugin skips what was sent, and the collector keeps each event_id once.
  */
 export function clickLeavesPage(target: Element, event: MouseEvent): boolean {
+  if (event.defaultPrevented || event.button !== 0) return false;
+  const submit = target.closest('button, input[type="submit"]');
+  if (submit) return (submit as HTMLButtonElement | HTMLInputElement).type === "submit" && !!(submit as HTMLButtonElement).form;
   const link = target.closest("a[href]");
-  if (!(link instanceof HTMLAnchorElement) || event.defaultPrevented || event.button !== 0) return false;
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
-  if (link.hasAttribute("download") || (link.target !== "" && link.target !== "_self")) return false;
+  if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("download")) return false;
   const to = new URL(link.href, location.href);
   if (to.protocol !== "http:" && to.protocol !== "https:") return false;
   const here = location;

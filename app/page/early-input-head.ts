@@ -106,8 +106,8 @@ export function catchEarlyInput(): void {
 }
 
 /**
- * For a visitor: the catcher, and the push of described events in the click's task. When that click leaves the
- * page (clickLeavesPage()) and the page has a collector (`beacon`), what the data layer holds and was not sent
+ * For a visitor: the catcher, and the push of described events in the click's task. When that click may end the
+ * visit's time on this page (clickLeavesPage(): a link to another document, a form's submit) and the page has a collector (`beacon`), what the data layer holds and was not sent
  * goes to the collector with sendBeacon, consent permitting (beaconExit()): no collector code is on the page yet.
  */
 export function catchEarlyInputAndTrack(beacon?: ExitBeaconSettings | null): void {
