@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdtempSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { writeContentFile as write } from "../../tests/unit/content-file";
 import { openDocumentCache } from "./document-cache.server";
 import type { ContentError, Site } from "./page-document";
 import type { SiteIndex } from "./site-index.server";
@@ -23,13 +24,6 @@ const oneSite: SiteIndex = {
   revalidate: () => false,
   cachedSites: 1,
 };
-
-function write(file: string, value: unknown): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, typeof value === "string" ? value : JSON.stringify(value));
-  const later = new Date(Date.now() + 5000);
-  utimesSync(file, later, later);
-}
 
 function open(files: Record<string, unknown>) {
   const root = mkdtempSync(path.join(tmpdir(), "document-cache-"));

@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { writeContentFile as write } from "../../tests/unit/content-file";
 import type { ContentError } from "./page-document";
 import { normalHost, openSiteIndex } from "./site-index.server";
 
@@ -15,13 +16,6 @@ const site = (host: string, name = "Test Site") => ({
   header: { logoUrl: "/logo.svg", logoAltText: "Home" },
   footer: { copyright: "© Test" },
 });
-
-function write(file: string, value: unknown): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, typeof value === "string" ? value : JSON.stringify(value));
-  const later = new Date(Date.now() + 5000);
-  utimesSync(file, later, later);
-}
 
 function open(files: Record<string, unknown>) {
   const root = mkdtempSync(path.join(tmpdir(), "site-index-"));

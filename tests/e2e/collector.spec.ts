@@ -98,6 +98,15 @@ async function expectEveryPushStoredOnce(page: Page, before: number): Promise<vo
   expect(new Set(storedIds()).size).toBe(storedIds().length);
 }
 
+/** The visitor taps the first booking link and is on the booking site. */
+async function tapBookingAndLeave(page: Page): Promise<void> {
+  await page
+    .getByRole("link", { name: /^Book now/ })
+    .first()
+    .tap();
+  await page.waitForURL(/book\.roamly\.example/);
+}
+
 /** The URLs of the page's posts to the collector, as they are made. */
 function recordPosts(page: Page): string[] {
   const posts: string[] = [];
@@ -117,11 +126,7 @@ test("a consenting phone visit taps a booking link and leaves: the sink holds ev
   await page.goto(`${server.origin}${CATEGORY}`);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   expect((await firstPost).status()).toBe(200);
-  await page
-    .getByRole("link", { name: /^Book now/ })
-    .first()
-    .tap();
-  await page.waitForURL(/book\.roamly\.example/);
+  await tapBookingAndLeave(page);
   // Once the booking page is shown, the storefront's page is gone: what it had to send, it has sent.
   await expectEveryPushStoredOnce(page, before);
 });
@@ -135,11 +140,7 @@ test("a visit without analytics consent posts nothing", async ({ page, context }
   await page.goto(`${server.origin}${CATEGORY}`);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await page.waitForLoadState("networkidle");
-  await page
-    .getByRole("link", { name: /^Book now/ })
-    .first()
-    .tap();
-  await page.waitForURL(/book\.roamly\.example/);
+  await tapBookingAndLeave(page);
   expect((await pushedEvents(page)).map((entry) => entry.event)).toContain("booking_link_clicked");
   expect(posts).toEqual([]);
   expect(storedIds()).toHaveLength(before);
@@ -164,11 +165,7 @@ test("before the app runs, a consenting phone visit taps a booking link and leav
   await stubBookingSite(context);
   const before = storedIds().length;
   await openWithoutApp(page, `${server.origin}${CATEGORY}`);
-  await page
-    .getByRole("link", { name: /^Book now/ })
-    .first()
-    .tap();
-  await page.waitForURL(/book\.roamly\.example/);
+  await tapBookingAndLeave(page);
   expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
   await expectEveryPushStoredOnce(page, before);
 });
@@ -180,11 +177,7 @@ test("before the app runs, a visit without analytics consent taps a booking link
   const posts = recordPosts(page);
   const before = storedIds().length;
   await openWithoutApp(page, `${server.origin}${CATEGORY}`);
-  await page
-    .getByRole("link", { name: /^Book now/ })
-    .first()
-    .tap();
-  await page.waitForURL(/book\.roamly\.example/);
+  await tapBookingAndLeave(page);
   expect((await pushedEvents(page)).map((entry) => entry.event)).toContain("booking_link_clicked");
   expect(posts).toEqual([]);
   expect(storedIds()).toHaveLength(before);
